@@ -1,0 +1,104 @@
+import type { PuzzleKind, PuzzleOf, SolutionOf } from './model/puzzle.js';
+
+/**
+ * The Engine contract: the one thing every solver package implements. A consumer picks
+ * an engine by name from the registry and never depends on how it solves.
+ */
+export interface Engine<K extends PuzzleKind = PuzzleKind> {
+  /** Registry key, e.g. `naive`, `bitmask`. */
+  readonly name: string;
+  /** The puzzle kind this engine solves. */
+  readonly kind: K;
+  /** One line for `gridrace engines`. */
+  readonly description: string;
+  /** Optional one-time set-up (loading WASM or z3), kept out of timed solves. Idempotent. */
+  init?(): Promise<void>;
+  /** Optional release of what `init` acquired. */
+  dispose?(): Promise<void>;
+  /**
+   * Solve a puzzle. Never throws for a contradictory puzzle (verdict `none`), a time limit
+   * or an abort (verdict `incomplete`); throws only for a puzzle of the wrong kind or shape.
+   */
+  solve(puzzle: PuzzleOf<K>, options?: SolveOptions): Promise<SolveResult<SolutionOf<K>>>;
+}
+
+export interface SolveOptions {
+  /**
+   * Stop after this many solutions. Default 2: enough to tell `unique` from `multiple`.
+   * With 1 the engine stops at the first solution and, unless the search happened to be
+   * exhausted, reports `incomplete` with reason `solution-limit`.
+   */
+  maxSolutions?: number;
+  /** Abort the solve; the result is `incomplete` with reason `aborted`. */
+  signal?: AbortSignal;
+  /** Wall-clock limit in milliseconds; the result is `incomplete` with reason `time-limit`. */
+  timeLimitMs?: number;
+}
+
+export const DEFAULT_MAX_SOLUTIONS = 2;
+
+export type Verdict = 'unique' | 'multiple' | 'none' | 'incomplete';
+
+/** Why a solve stopped before settling the verdict. */
+export type StopReason =
+  /** `timeLimitMs` ran out. */
+  | 'time-limit'
+  /** `signal` was aborted. */
+  | 'aborted'
+  /** An engine resource cap (memory, placements, nodes); `message` says which. */
+  | 'limit'
+  /** `maxSolutions` solutions were found before uniqueness could be decided. */
+  | 'solution-limit';
+
+/** How much reasoning the solve needed, like pbnsolve's one-word classification. */
+export type Difficulty = 'line' | 'probe' | 'branch';
+
+export interface SolveStats {
+  /** Wall-clock time of the solve in milliseconds, measured by the engine. */
+  readonly timeMs: number;
+  /**
+   * Named counters. Shared names where they apply: `linesSolved`, `cacheHits`, `probes`,
+   * `branches`, `maxDepth`, `nodes`; engine-specific names otherwise.
+   */
+  readonly counters: Readonly<Record<string, number>>;
+  readonly difficulty?: Difficulty;
+}
+
+interface ResultBase<S> {
+  /** Solutions found, at most `maxSolutions`. */
+  readonly solutions: readonly S[];
+  readonly stats: SolveStats;
+}
+
+/** A union keyed on `verdict`: narrow on it before reading `reason`. */
+export type SolveResult<S = SolutionOf<PuzzleKind>> =
+  | (ResultBase<S> & { readonly verdict: 'unique' })
+  | (ResultBase<S> & { readonly verdict: 'multiple' })
+  | (ResultBase<S> & { readonly verdict: 'none' })
+  | (ResultBase<S> & { readonly verdict: 'incomplete'; readonly reason: StopReason; readonly message?: string });
+
+/**
+ * Build the result once a search has stopped. `stopped` is null when the search space
+ * was exhausted (so the solution count is exact) or the reason it stopped early.
+ */
+export function makeResult<S>(
+  solutions: readonly S[],
+  stopped: StopReason | null,
+  stats: SolveStats,
+  message?: string,
+): SolveResult<S> {
+  if (solutions.length >= 2) return { verdict: 'multiple', solutions, stats };
+  if (stopped !== null) {
+    return message === undefined
+      ? { verdict: 'incomplete', reason: stopped, solutions, stats }
+      : { verdict: 'incomplete', reason: stopped, message, solutions, stats };
+  }
+  return solutions.length === 1 ? { verdict: 'unique', solutions, stats } : { verdict: 'none', solutions, stats };
+}
+
+/** Reads `maxSolutions` with its default and rejects nonsense early. */
+export function resolveMaxSolutions(options: SolveOptions | undefined): number {
+  const max = options?.maxSolutions ?? DEFAULT_MAX_SOLUTIONS;
+  if (!Number.isInteger(max) || max < 1) throw new RangeError(`maxSolutions must be a positive integer, got ${String(max)}`);
+  return max;
+}

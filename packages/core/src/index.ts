@@ -1,0 +1,27 @@
+// The public API of @gridrace/core: an explicit list, types exported as types.
+export type { Engine, SolveOptions, SolveResult, SolveStats, StopReason, Verdict, Difficulty } from './engine.js';
+export { DEFAULT_MAX_SOLUTIONS, makeResult, resolveMaxSolutions } from './engine.js';
+export { registerEngine, unregisterEngine, getEngine, listEngines, UnknownEngineError } from './registry.js';
+export { SolveBudget, yieldToEventLoop } from './limits.js';
+
+export type { Clue, CellValue, PartialCellValue, GivenCell, PuzzleMeta, NonogramPuzzle, NonogramSolution } from './model/nonogram.js';
+export {
+  EMPTY,
+  FILLED,
+  UNKNOWN,
+  clueOfLine,
+  minimumLineLength,
+  rowOf,
+  columnOf,
+  solutionToRows,
+  nonogramFromSolution,
+} from './model/nonogram.js';
+export type { Direction, ArrowPathPuzzle, ArrowPathSolution } from './model/arrowpath.js';
+export { DIRECTIONS, DIRECTION_STEPS, rayCells, isOnRay } from './model/arrowpath.js';
+export type { PuzzleKind, Puzzle, Solution, PuzzleOf, SolutionOf } from './model/puzzle.js';
+
+export type { VerifyResult } from './verify.js';
+export { verify, verifyNonogram, verifyArrowPath } from './verify.js';
+
+export type { PuzzleErrorCode } from './formats/errors.js';
+export { PuzzleFormatError } from './formats/errors.js';
