@@ -23,5 +23,27 @@ export type { PuzzleKind, Puzzle, Solution, PuzzleOf, SolutionOf } from './model
 export type { VerifyResult } from './verify.js';
 export { verify, verifyNonogram, verifyArrowPath } from './verify.js';
 
+export type { TextRenderOptions } from './render/text.js';
+export { renderText, renderNonogramText, renderArrowPathText } from './render/text.js';
+export type { SvgRenderOptions } from './render/svg.js';
+export { renderSvg, renderNonogramSvg, renderArrowPathSvg } from './render/svg.js';
+
 export type { PuzzleErrorCode } from './formats/errors.js';
 export { PuzzleFormatError } from './formats/errors.js';
+
+// Puzzle file formats: readers, writers, detection, validation, solution grids.
+export type { FormatName, ReadOptions, ReadSolutionsOptions, NonogramLines, ArrowPathLines } from './formats/index.js';
+export {
+  FORMAT_NAMES,
+  MAX_SIDE,
+  readPuzzles,
+  readPuzzle,
+  writePuzzles,
+  writePuzzle,
+  detectFormat,
+  formatsFor,
+  validateNonogram,
+  validateArrowPath,
+  readSolutions,
+  writeSolution,
+} from './formats/index.js';

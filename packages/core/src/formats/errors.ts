@@ -17,7 +17,11 @@ export type PuzzleErrorCode =
   | 'unsupported-version'
   | 'bad-solution'
   | 'unsupported-feature'
-  | 'unreadable-file';
+  | 'unreadable-file'
+  /** An arrow-path cell without an arrow that is not the one cell holding N, or several such cells. */
+  | 'missing-arrow'
+  /** `readPuzzle` found no puzzle or more than one. */
+  | 'puzzle-count';
 
 /**
  * A problem in a puzzle or solution file, located so a person can fix it:

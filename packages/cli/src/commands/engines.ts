@@ -1,0 +1,15 @@
+import { listEngines } from '@gridrace/core';
+import { defaultEngineName } from '@gridrace/engines';
+import { ExitCode } from '../exit-codes.js';
+import type { Ui } from './shared.js';
+
+export function enginesCommand(flags: { json?: boolean }, ui: Ui): ExitCode {
+  const engines = listEngines().map((e) => ({ name: e.name, kind: e.kind, default: defaultEngineName(e.kind) === e.name, description: e.description }));
+  if (flags.json) {
+    ui.out(JSON.stringify(engines, null, 2));
+    return ExitCode.OK;
+  }
+  const nameWidth = Math.max(...engines.map((e) => e.name.length), 4);
+  for (const e of engines) ui.out(`${e.name.padEnd(nameWidth)}  ${e.kind.padEnd(9)}  ${e.default ? '(default) ' : ''}${e.description}`);
+  return ExitCode.OK;
+}

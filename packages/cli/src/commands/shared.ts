@@ -1,0 +1,20 @@
+import type { Puzzle } from '@gridrace/core';
+import { CliError, ExitCode } from '../exit-codes.js';
+
+/** Where commands write: stdout for results, stderr for notes; colour only on a TTY. */
+export interface Ui {
+  readonly color: boolean;
+  out(text: string): void;
+  info(text: string): void;
+  colorVerdict(line: string, code: ExitCode): string;
+}
+
+/** The puzzles a command works on: all of them, or the one `--index` (1-based) names. */
+export function pickPuzzles(puzzles: readonly Puzzle[], index: number | undefined, file: string): { puzzle: Puzzle; index: number }[] {
+  if (index === undefined) return puzzles.map((puzzle, i) => ({ puzzle, index: i }));
+  const puzzle = puzzles[index - 1];
+  if (puzzle === undefined) {
+    throw new CliError(`${file}: --index ${index} is out of range: the file holds ${puzzles.length} puzzle(s)`, ExitCode.USAGE);
+  }
+  return [{ puzzle, index: index - 1 }];
+}

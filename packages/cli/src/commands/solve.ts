@@ -1,0 +1,78 @@
+import { getEngine, verify, type Engine, type Puzzle, type Solution, type SolveResult } from '@gridrace/core';
+import { defaultEngineName } from '@gridrace/engines';
+import { CliError, ExitCode } from '../exit-codes.js';
+import { loadPuzzles, writeOutput } from '../io.js';
+import { exitCodeOf, renderSolution, solveJson, verdictLine, type PuzzleReport } from '../output.js';
+import { pickPuzzles, type Ui } from './shared.js';
+
+export interface SolveFlags {
+  engine?: string;
+  maxSolutions: number;
+  timeLimit?: number;
+  json?: boolean;
+  format: 'text' | 'svg';
+  output?: string;
+  index?: number;
+  quiet?: boolean;
+}
+
+export function engineFor(puzzle: Puzzle, requested: string | undefined): Engine {
+  const name = requested ?? defaultEngineName(puzzle.kind);
+  if (name === undefined) throw new CliError(`no engine for ${puzzle.kind} puzzles is registered yet`, ExitCode.USAGE);
+  let engine: Engine;
+  try {
+    engine = getEngine(name);
+  } catch (err) {
+    throw new CliError((err as Error).message, ExitCode.USAGE);
+  }
+  if (engine.kind !== puzzle.kind) {
+    throw new CliError(`engine "${name}" solves ${engine.kind} puzzles, but this is a ${puzzle.kind} puzzle`, ExitCode.USAGE);
+  }
+  return engine;
+}
+
+export async function solveCommand(path: string, flags: SolveFlags, ui: Ui): Promise<ExitCode> {
+  const { name, puzzles: all } = await loadPuzzles(path);
+  const puzzles = pickPuzzles(all, flags.index, name);
+  const many = puzzles.length > 1;
+  const controller = new AbortController();
+  const onInterrupt = () => controller.abort();
+  process.once('SIGINT', onInterrupt);
+  const reports: PuzzleReport[] = [];
+  const svgParts: string[] = [];
+  try {
+    for (const { puzzle, index } of puzzles) {
+      const engine = engineFor(puzzle, flags.engine);
+      await engine.init?.();
+      let result: SolveResult<Solution>;
+      try {
+        result = (await engine.solve(puzzle as never, {
+          maxSolutions: flags.maxSolutions,
+          signal: controller.signal,
+          ...(flags.timeLimit === undefined ? {} : { timeLimitMs: flags.timeLimit * 1000 }),
+        })) as SolveResult<Solution>;
+      } catch (err) {
+        throw new CliError(`${name}: engine "${engine.name}" failed: ${(err as Error).message}`, ExitCode.INTERNAL);
+      }
+      const report: PuzzleReport = { file: name, index, puzzle, engine: engine.name, result, checks: result.solutions.map((s) => verify(puzzle, s)) };
+      reports.push(report);
+      if (flags.json) continue;
+      if (flags.format === 'svg') {
+        svgParts.push(...result.solutions.map((s) => renderSolution(puzzle, s, 'svg', false)));
+        ui.info(verdictLine(report, many));
+        continue;
+      }
+      ui.out(ui.color ? ui.colorVerdict(verdictLine(report, many), exitCodeOf(report)) : verdictLine(report, many));
+      if (!flags.quiet) for (const s of result.solutions) ui.out(renderSolution(puzzle, s, 'text', ui.color));
+      if (controller.signal.aborted) break;
+    }
+  } finally {
+    process.removeListener('SIGINT', onInterrupt);
+  }
+  if (flags.json) await writeOutput(flags.output, solveJson(reports));
+  else if (flags.format === 'svg') {
+    if (svgParts.length > 1 && flags.output === undefined) ui.info(`note: ${svgParts.length} SVG documents follow, one per solution`);
+    await writeOutput(flags.output, svgParts.join(''));
+  }
+  return Math.max(ExitCode.OK, ...reports.map(exitCodeOf)) as ExitCode;
+}

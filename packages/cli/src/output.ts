@@ -1,0 +1,101 @@
+import {
+  renderSvg,
+  renderText,
+  solutionToRows,
+  type Puzzle,
+  type Solution,
+  type SolveResult,
+  type VerifyResult,
+} from '@gridrace/core';
+import { ExitCode } from './exit-codes.js';
+
+/** Version of the `solve --json` document; bump it on any incompatible change. */
+export const SOLVE_JSON_SCHEMA = 1;
+
+export interface PuzzleReport {
+  readonly file: string;
+  /** Position of the puzzle in its file (0-based); TAAI files hold many. */
+  readonly index: number;
+  readonly puzzle: Puzzle;
+  readonly engine: string;
+  readonly result: SolveResult<Solution>;
+  /** One verification per solution, by core's independent verifier. */
+  readonly checks: readonly VerifyResult[];
+}
+
+export function exitCodeOf(report: PuzzleReport): ExitCode {
+  if (report.checks.some((c) => !c.ok)) return ExitCode.INTERNAL;
+  switch (report.result.verdict) {
+    case 'unique':
+      return ExitCode.OK;
+    case 'multiple':
+      return ExitCode.NOT_UNIQUE;
+    case 'none':
+      return ExitCode.NO_SOLUTION;
+    case 'incomplete':
+      return ExitCode.INCOMPLETE;
+  }
+}
+
+/** A solution as plain JSON: rows of `#`/`.` for nonograms, rows of numbers for arrow paths. */
+export function solutionToJson(solution: Solution): string[] | number[][] {
+  if ('cells' in solution) return solutionToRows(solution);
+  const rows: number[][] = [];
+  for (let r = 0; r < solution.height; r++) rows.push([...solution.numbers.subarray(r * solution.width, (r + 1) * solution.width)]);
+  return rows;
+}
+
+export function puzzleName(report: Pick<PuzzleReport, 'file' | 'index' | 'puzzle'>, many: boolean): string {
+  const title = report.puzzle.meta.title;
+  if (!many) return title ? `${report.file} (${title})` : report.file;
+  return `${report.file}#${report.index + 1}${title ? ` (${title})` : ''}`;
+}
+
+/** The `solve --json` document. Stable: see the CLI README. */
+export function solveJson(reports: readonly PuzzleReport[]): string {
+  const many = reports.length > 1;
+  return (
+    JSON.stringify(
+      {
+        schema: SOLVE_JSON_SCHEMA,
+        results: reports.map((r) => ({
+          file: r.file,
+          index: r.index,
+          name: r.puzzle.meta.title ?? puzzleName(r, many),
+          kind: r.puzzle.kind,
+          width: r.puzzle.width,
+          height: r.puzzle.height,
+          engine: r.engine,
+          verdict: r.result.verdict,
+          ...(r.result.verdict === 'incomplete' ? { reason: r.result.reason, ...(r.result.message ? { message: r.result.message } : {}) } : {}),
+          verified: r.checks.every((c) => c.ok),
+          solutions: r.result.solutions.map(solutionToJson),
+          stats: r.result.stats,
+        })),
+      },
+      null,
+      2,
+    ) + '\n'
+  );
+}
+
+export function formatMs(ms: number): string {
+  if (ms < 1) return `${ms.toFixed(3)} ms`;
+  if (ms < 1000) return `${ms.toFixed(1)} ms`;
+  return `${(ms / 1000).toFixed(2)} s`;
+}
+
+export function verdictLine(report: PuzzleReport, many: boolean): string {
+  const { result } = report;
+  let verdict: string = result.verdict;
+  if (result.verdict === 'multiple') verdict = `multiple (${result.solutions.length} shown)`;
+  if (result.verdict === 'incomplete') verdict = `incomplete: ${result.reason}${result.message ? ` (${result.message})` : ''}`;
+  const bad = report.checks.filter((c) => !c.ok).length;
+  const verified = result.solutions.length === 0 ? '' : bad === 0 ? ', verified' : `, ${bad} solution(s) FAILED verification`;
+  const difficulty = result.stats.difficulty ? `, ${result.stats.difficulty}` : '';
+  return `${puzzleName(report, many)}: ${verdict}${verified} [${report.engine}, ${formatMs(result.stats.timeMs)}${difficulty}]`;
+}
+
+export function renderSolution(puzzle: Puzzle, solution: Solution | undefined, format: 'text' | 'svg', color: boolean): string {
+  return format === 'svg' ? renderSvg(puzzle, solution) : renderText(puzzle, solution, { color });
+}

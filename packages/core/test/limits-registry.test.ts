@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { SolveBudget, getEngine, listEngines, makeResult, registerEngine, resolveMaxSolutions, unregisterEngine, type Engine } from '../src/index.js';
+
+describe('SolveBudget', () => {
+  it('reports an abort, also one that happens while the solver holds the event loop', async () => {
+    const controller = new AbortController();
+    const budget = new SolveBudget({ signal: controller.signal });
+    expect(budget.stopReason()).toBeNull();
+    setTimeout(() => controller.abort(), 5);
+    // A busy loop that only calls checkpoint(): the timer can fire only because checkpoint yields.
+    let reason = null;
+    const start = performance.now();
+    while (reason === null && performance.now() - start < 10_000) reason = await budget.checkpoint();
+    expect(reason).toBe('aborted');
+  });
+  it('reports the time limit', () => {
+    expect(new SolveBudget({ timeLimitMs: 0 }).stopReason()).toBe('time-limit');
+    expect(new SolveBudget({ timeLimitMs: 60_000 }).stopReason()).toBeNull();
+  });
+  it('rejects a negative or NaN time limit', () => {
+    expect(() => new SolveBudget({ timeLimitMs: -1 })).toThrow(RangeError);
+    expect(() => new SolveBudget({ timeLimitMs: Number.NaN })).toThrow(RangeError);
+  });
+});
+
+describe('makeResult and resolveMaxSolutions', () => {
+  const stats = { timeMs: 1, counters: {} };
+  it('derives the verdict from the solutions found and why the search stopped', () => {
+    expect(makeResult([], null, stats).verdict).toBe('none');
+    expect(makeResult(['a'], null, stats).verdict).toBe('unique');
+    expect(makeResult(['a', 'b'], null, stats).verdict).toBe('multiple');
+    expect(makeResult(['a', 'b'], 'time-limit', stats).verdict).toBe('multiple');
+    expect(makeResult(['a'], 'solution-limit', stats)).toMatchObject({ verdict: 'incomplete', reason: 'solution-limit' });
+    expect(makeResult([], 'limit', stats, 'too many')).toMatchObject({ verdict: 'incomplete', reason: 'limit', message: 'too many' });
+  });
+  it('defaults maxSolutions to 2 and rejects nonsense', () => {
+    expect(resolveMaxSolutions(undefined)).toBe(2);
+    expect(resolveMaxSolutions({ maxSolutions: 7 })).toBe(7);
+    expect(() => resolveMaxSolutions({ maxSolutions: 0 })).toThrow(RangeError);
+    expect(() => resolveMaxSolutions({ maxSolutions: 1.5 })).toThrow(RangeError);
+  });
+});
+
+describe('engine registry', () => {
+  const fake: Engine<'nonogram'> = {
+    name: 'test-fake',
+    kind: 'nonogram',
+    description: 'a stand-in',
+    solve: async () => makeResult([], null, { timeMs: 0, counters: {} }),
+  };
+  it('finds a registered engine by name and kind, and lists it', () => {
+    registerEngine(fake);
+    expect(getEngine('test-fake')).toBe(fake);
+    expect(listEngines('nonogram')).toContain(fake);
+    expect(listEngines('arrowpath')).not.toContain(fake);
+    expect(() => getEngine('test-fake', 'arrowpath')).toThrow(/solves nonogram puzzles, not arrowpath/);
+    expect(() => registerEngine({ ...fake })).toThrow(/already registered/);
+    expect(unregisterEngine('test-fake')).toBe(true);
+    expect(() => getEngine('test-fake')).toThrow(/unknown engine "test-fake"/);
+  });
+});

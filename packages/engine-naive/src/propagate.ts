@@ -1,0 +1,123 @@
+// Line logic as the seeds do it: drop placements that contradict known cells, fix the cells
+// all surviving placements agree on; all rows, then all columns; repeat until nothing changes.
+import { EMPTY, FILLED, UNKNOWN, type Clue, type SolveBudget, type StopReason } from '@gridrace/core';
+import type { LinePlacements } from './placements.js';
+
+/** One row or column: which grid cells it covers, in order, and all its placements. */
+export interface Line {
+  /** `row 3` or `column 7` (1-based), for messages. */
+  readonly label: string;
+  readonly clue: Clue;
+  readonly cells: Int32Array;
+  readonly placements: LinePlacements;
+}
+
+/** One search node: the grid (EMPTY, FILLED or UNKNOWN per cell) and each line's surviving placements. */
+export interface State {
+  readonly grid: Uint8Array;
+  /** Indices of the placements still possible, per line. Never mutated: filtering makes a new array. */
+  readonly alive: Int32Array[];
+}
+
+export interface PassEvent {
+  /** Search depth of the node (0 = before any branching). */
+  readonly depth: number;
+  /** 1-based pass number within that node. */
+  readonly pass: number;
+  /** Unknown cells after the pass. */
+  readonly unknowns: number;
+}
+
+export interface PropagateCounters {
+  passes: number;
+  linesSolved: number;
+}
+
+/** How many placements to test between two budget checks. */
+const CHECK_EVERY = 1 << 15;
+
+export type PropagateOutcome = 'stable' | 'contradiction' | StopReason;
+
+/**
+ * Filter one line's placements against the grid and fix the cells they all agree on.
+ * Returns the number of cells fixed, -1 when no placement survives, or a stop reason.
+ */
+async function solveLine(line: Line, state: State, index: number, budget: SolveBudget): Promise<number | StopReason> {
+  const { cells, placements } = line;
+  const { length } = placements;
+  const grid = state.grid;
+  const alive = state.alive[index]!;
+  const kept = new Int32Array(alive.length);
+  let keptCount = 0;
+  // ones[i]: how many surviving placements fill cell i of the line.
+  const ones = new Int32Array(length);
+  for (let a = 0; a < alive.length; a++) {
+    if ((a + 1) % CHECK_EVERY === 0) {
+      const stop = await budget.checkpoint();
+      if (stop !== null) return stop;
+    }
+    const p = alive[a]!;
+    const base = p * length;
+    let fits = true;
+    for (let i = 0; i < length; i++) {
+      const known = grid[cells[i]!]!;
+      if (known !== UNKNOWN && known !== placements.cells[base + i]) {
+        fits = false;
+        break;
+      }
+    }
+    if (!fits) continue;
+    kept[keptCount++] = p;
+    for (let i = 0; i < length; i++) ones[i]! += placements.cells[base + i]!;
+  }
+  if (keptCount === 0) return -1;
+  if (keptCount < alive.length) state.alive[index] = kept.slice(0, keptCount);
+
+  // A cell is known when every surviving placement gives it the same value.
+  let fixed = 0;
+  for (let i = 0; i < length; i++) {
+    const cell = cells[i]!;
+    if (grid[cell] !== UNKNOWN) continue;
+    if (ones[i] === 0) grid[cell] = EMPTY;
+    else if (ones[i] === keptCount) grid[cell] = FILLED;
+    else continue;
+    fixed++;
+  }
+  return fixed;
+}
+
+export function countUnknowns(grid: Uint8Array): number {
+  let n = 0;
+  for (let i = 0; i < grid.length; i++) if (grid[i] === UNKNOWN) n++;
+  return n;
+}
+
+/**
+ * Run passes (every line once, rows first) until a pass fixes nothing. The last pass has
+ * then checked every line against the final grid, so a full grid that comes back `stable`
+ * satisfies every clue. `lines` lists the rows, then the columns.
+ */
+export async function propagate(
+  lines: readonly Line[],
+  state: State,
+  depth: number,
+  budget: SolveBudget,
+  counters: PropagateCounters,
+  onPass?: (event: PassEvent) => void,
+): Promise<PropagateOutcome> {
+  for (let pass = 1; ; pass++) {
+    counters.passes++;
+    let fixed = 0;
+    for (let index = 0; index < lines.length; index++) {
+      const stop = await budget.checkpoint();
+      if (stop !== null) return stop;
+      const outcome = await solveLine(lines[index]!, state, index, budget);
+      counters.linesSolved++;
+      if (typeof outcome === 'string') return outcome;
+      if (outcome < 0) return 'contradiction';
+      fixed += outcome;
+    }
+    onPass?.({ depth, pass, unknowns: countUnknowns(state.grid) });
+    if (fixed === 0) return 'stable';
+  }
+}

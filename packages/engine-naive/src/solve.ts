@@ -1,0 +1,166 @@
+// The naive engine's solve: check the input and the budget, count and enumerate every
+// line's placements under a cap, then a depth-first search whose nodes run line logic and,
+// when it stalls, branch on one unknown cell (each child gets its own copy of the grid).
+import {
+  FILLED,
+  SolveBudget,
+  UNKNOWN,
+  makeResult,
+  resolveMaxSolutions,
+  type NonogramPuzzle,
+  type NonogramSolution,
+  type SolveOptions,
+  type SolveResult,
+  type StopReason,
+} from '@gridrace/core';
+import { enumeratePlacements, placementCount } from './placements.js';
+import { propagate, type Line, type PassEvent, type State } from './propagate.js';
+
+export interface NaiveEngineConfig {
+  /**
+   * Most placements held in memory, over all lines (default 2,000,000; each costs one
+   * byte per cell of its line). A puzzle needing more ends `incomplete` with reason `limit`.
+   */
+  readonly maxPlacements?: number;
+  /** Called after every pass of line logic, e.g. to follow how many cells are still unknown. */
+  readonly onPass?: (event: PassEvent) => void;
+}
+
+export const DEFAULT_MAX_PLACEMENTS = 2_000_000;
+
+/** Throw for input that is not a well-formed nonogram (wrong kind or shape). */
+function checkShape(puzzle: NonogramPuzzle): void {
+  if (puzzle.kind !== 'nonogram') throw new TypeError(`the naive engine solves nonograms, not ${String((puzzle as { kind?: unknown }).kind)}`);
+  const { width, height, rows, columns, givens } = puzzle;
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) {
+    throw new RangeError(`nonogram size must be positive integers, got ${width}x${height}`);
+  }
+  if (rows.length !== height || columns.length !== width) {
+    throw new RangeError(`a ${width}x${height} nonogram needs ${height} row and ${width} column clues, got ${rows.length} and ${columns.length}`);
+  }
+  for (const clue of [...rows, ...columns]) {
+    for (const block of clue) if (!Number.isInteger(block) || block < 1) throw new RangeError(`clue blocks must be positive integers, got ${block}`);
+  }
+  for (const g of givens) {
+    if (!Number.isInteger(g.row) || !Number.isInteger(g.col) || g.row < 0 || g.row >= height || g.col < 0 || g.col >= width) {
+      throw new RangeError(`given cell (${g.row}, ${g.col}) is outside the ${width}x${height} grid`);
+    }
+  }
+}
+
+function lineCells(puzzle: NonogramPuzzle): { label: string; clue: readonly number[]; cells: Int32Array }[] {
+  const { width, height } = puzzle;
+  const out: { label: string; clue: readonly number[]; cells: Int32Array }[] = [];
+  for (let r = 0; r < height; r++) out.push({ label: `row ${r + 1}`, clue: puzzle.rows[r]!, cells: Int32Array.from({ length: width }, (_, c) => r * width + c) });
+  for (let c = 0; c < width; c++) out.push({ label: `column ${c + 1}`, clue: puzzle.columns[c]!, cells: Int32Array.from({ length: height }, (_, r) => r * width + c) });
+  return out;
+}
+
+interface Counters {
+  passes: number;
+  linesSolved: number;
+  placements: number;
+  branches: number;
+  maxDepth: number;
+  nodes: number;
+}
+
+/** The branching cell: an unknown cell of the line with the fewest surviving placements. */
+function pickCell(lines: readonly Line[], state: State): number {
+  let best = -1;
+  let bestCount = Number.POSITIVE_INFINITY;
+  for (let index = 0; index < lines.length; index++) {
+    const count = state.alive[index]!.length;
+    if (count < 2 || count >= bestCount) continue;
+    const cell = lines[index]!.cells.find((c) => state.grid[c] === UNKNOWN);
+    if (cell !== undefined) {
+      best = cell;
+      bestCount = count;
+    }
+  }
+  // Line logic has stalled, so some line with an unknown cell has two or more placements.
+  if (best === -1) best = state.grid.indexOf(UNKNOWN);
+  return best;
+}
+
+export async function solveNaive(
+  puzzle: NonogramPuzzle,
+  options: SolveOptions | undefined,
+  config: NaiveEngineConfig,
+): Promise<SolveResult<NonogramSolution>> {
+  checkShape(puzzle);
+  const maxSolutions = resolveMaxSolutions(options);
+  const maxPlacements = config.maxPlacements ?? DEFAULT_MAX_PLACEMENTS;
+  const budget = new SolveBudget({ signal: options?.signal, timeLimitMs: options?.timeLimitMs });
+  const counters: Counters = { passes: 0, linesSolved: 0, placements: 0, branches: 0, maxDepth: 0, nodes: 0 };
+  const solutions: NonogramSolution[] = [];
+  const finish = (stopped: StopReason | null, message?: string): SolveResult<NonogramSolution> => {
+    const settled = stopped === null || stopped === 'solution-limit';
+    const stats = {
+      timeMs: budget.elapsedMs(),
+      counters: { ...counters },
+      ...(settled ? { difficulty: counters.branches === 0 ? ('line' as const) : ('branch' as const) } : {}),
+    };
+    return makeResult(solutions, stopped, stats, message);
+  };
+
+  const early = budget.stopReason();
+  if (early !== null) return finish(early);
+
+  // Count every line's placements before enumerating any, so the cap is never overrun.
+  const specs = lineCells(puzzle);
+  let total = 0;
+  for (const spec of specs) {
+    const count = placementCount(spec.clue, spec.cells.length);
+    total += count;
+    if (total > maxPlacements) {
+      const message =
+        `${spec.label} (clue ${spec.clue.join(' ') || '0'}, ${spec.cells.length} cells) has ${count.toLocaleString('en-US')} placements, ` +
+        `bringing the total to ${total.toLocaleString('en-US')}, over the naive engine's cap of ${maxPlacements.toLocaleString('en-US')} (maxPlacements)`;
+      return finish('limit', message);
+    }
+  }
+
+  const lines: Line[] = [];
+  for (const spec of specs) {
+    const stop = await budget.checkpoint();
+    if (stop !== null) return finish(stop);
+    const placements = enumeratePlacements(spec.clue, spec.cells.length);
+    counters.placements += placements.count;
+    lines.push({ ...spec, placements });
+  }
+
+  const grid = new Uint8Array(puzzle.width * puzzle.height).fill(UNKNOWN);
+  for (const g of puzzle.givens) {
+    const cell = g.row * puzzle.width + g.col;
+    const value = g.filled ? FILLED : 0;
+    if (grid[cell] !== UNKNOWN && grid[cell] !== value) return finish(null); // two givens disagree: no solution
+    grid[cell] = value;
+  }
+  const root: State = { grid, alive: lines.map((line) => Int32Array.from({ length: line.placements.count }, (_, i) => i)) };
+
+  // Depth-first search; the stack holds the nodes not yet explored.
+  const stack: { state: State; depth: number }[] = [{ state: root, depth: 0 }];
+  while (stack.length > 0) {
+    const { state, depth } = stack.pop()!;
+    counters.nodes++;
+    counters.maxDepth = Math.max(counters.maxDepth, depth);
+    const outcome = await propagate(lines, state, depth, budget, counters, config.onPass);
+    if (outcome === 'contradiction') continue;
+    if (outcome !== 'stable') return finish(outcome);
+    const cell = state.grid.indexOf(UNKNOWN);
+    if (cell === -1) {
+      solutions.push({ width: puzzle.width, height: puzzle.height, cells: state.grid.slice() });
+      if (solutions.length >= maxSolutions) return finish(stack.length > 0 ? 'solution-limit' : null);
+      continue;
+    }
+    const branchCell = pickCell(lines, state);
+    counters.branches++;
+    for (const value of [0, FILLED]) {
+      const grid = state.grid.slice();
+      grid[branchCell] = value;
+      stack.push({ state: { grid, alive: [...state.alive] }, depth: depth + 1 });
+    }
+  }
+  return finish(null);
+}

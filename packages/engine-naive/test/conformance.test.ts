@@ -1,0 +1,4 @@
+import { describeEngineConformance } from '@gridrace/testkit';
+import { naiveEngine } from '../src/index.js';
+
+describeEngineConformance(naiveEngine);

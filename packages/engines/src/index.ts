@@ -1,0 +1,23 @@
+// Importing this module registers every built-in engine with @gridrace/core's registry,
+// so an app can pick one by name: `getEngine('naive')`. A new engine package is added here.
+import { registerEngine, type Engine, type PuzzleKind } from '@gridrace/core';
+import { naiveEngine } from '@gridrace/engine-naive';
+
+/** Every built-in engine, in the order `gridrace engines` lists them. */
+export const builtinEngines: readonly Engine[] = [naiveEngine as Engine];
+
+for (const engine of builtinEngines) registerEngine(engine);
+
+/** Preferred engine per kind, fastest first; the first one registered is the default. */
+const PREFERENCE: Record<PuzzleKind, readonly string[]> = {
+  nonogram: ['bitmask', 'wasm', 'naive'],
+  arrowpath: ['arrowpath', 'arrowpath-dfs'],
+};
+
+/** The default engine name for a puzzle kind, or undefined when none is registered. */
+export function defaultEngineName(kind: PuzzleKind): string | undefined {
+  const names = new Set(builtinEngines.filter((e) => e.kind === kind).map((e) => e.name));
+  return PREFERENCE[kind].find((name) => names.has(name));
+}
+
+export { getEngine, listEngines } from '@gridrace/core';

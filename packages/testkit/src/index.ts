@@ -1,0 +1,27 @@
+// The public API of @gridrace/testkit: an explicit list, types exported as types.
+export type { ConformanceOptions } from './conformance.js';
+export { describeEngineConformance } from './conformance.js';
+
+export type { OracleResult } from './oracle-nonogram.js';
+export { bruteForceNonogram, linePlacements } from './oracle-nonogram.js';
+export { bruteForceArrowPath } from './oracle-arrowpath.js';
+
+export type { NonogramCase, NonogramCaseSort, NonogramArbitraryOptions } from './arbitraries/nonogram.js';
+export { nonogramArbitrary, nonogramCaseArbitrary } from './arbitraries/nonogram.js';
+export type { ArrowPathCase, ArrowPathCaseSort, ArrowPathArbitraryOptions } from './arbitraries/arrowpath.js';
+export { arrowPathArbitrary, arrowPathCaseArbitrary, randomAlignedPath, arrowPathFromNumbering, directionBetween } from './arbitraries/arrowpath.js';
+
+export { permutationNonogram, eastWestArrowPath } from './hard.js';
+
+export type { SeedPuzzle } from './fixtures.js';
+export { loadSeedPuzzles, SEED_DIR } from './fixtures.js';
+
+export {
+  solutionKey,
+  solutionKeys,
+  expectSameSolutions,
+  expectVerified,
+  expectWellFormedResult,
+  expectWellFormedStats,
+  expectAgreesWithOracle,
+} from './expect.js';
