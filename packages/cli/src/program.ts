@@ -60,6 +60,7 @@ Exit codes:
     );
 
   const formatOption = () => new Option('-f, --format <format>', 'output: text or svg').choices(['text', 'svg']).default('text');
+  const fromOption = () => new Option('--from <format>', 'input format, when the extension and content do not tell').choices(FORMATS);
   const indexOption = () => new Option('--index <n>', 'only the n-th puzzle of a multi-puzzle file (1-based)').argParser(positiveInt);
 
   program
@@ -72,6 +73,7 @@ Exit codes:
     .option('--json', 'print the results as JSON (schema in the CLI README)')
     .addOption(formatOption())
     .option('-o, --output <file>', 'write the SVG or JSON to a file instead of standard output')
+    .addOption(fromOption())
     .addOption(indexOption())
     .option('-q, --quiet', 'print only the verdict lines')
     .action(async (file: string, opts) => {
@@ -83,6 +85,7 @@ Exit codes:
     .description("check a solution against the puzzle's clues with the independent verifier")
     .argument('<file>', 'puzzle file')
     .option('-s, --solution <file>', "solution file (rows of #/. or 1/0, numbers for arrow paths, TAAI solution blocks); default: the puzzle file's own goal/solution")
+    .addOption(fromOption())
     .addOption(indexOption())
     .action(async (file: string, opts) => {
       exitCode = await verifyCommand(file, opts, ui);
@@ -94,6 +97,7 @@ Exit codes:
     .argument('<file>', 'puzzle file')
     .addOption(new Option('--to <format>', 'target format').choices(FORMATS).makeOptionMandatory())
     .option('-o, --output <file>', 'write to a file instead of standard output')
+    .addOption(fromOption())
     .addOption(indexOption())
     .action(async (file: string, opts) => {
       exitCode = await convertCommand(file, opts);
@@ -106,6 +110,7 @@ Exit codes:
     .option('--solution', "show the file's own solution, verified first")
     .addOption(formatOption())
     .option('-o, --output <file>', 'write to a file instead of standard output')
+    .addOption(fromOption())
     .addOption(indexOption())
     .action(async (file: string, opts) => {
       exitCode = await showCommand(file, opts, ui);

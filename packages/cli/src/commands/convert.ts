@@ -4,13 +4,14 @@ import { loadPuzzles, writeOutput } from '../io.js';
 import { pickPuzzles } from './shared.js';
 
 export interface ConvertFlags {
+  from?: FormatName;
   to: FormatName;
   output?: string;
   index?: number;
 }
 
 export async function convertCommand(path: string, flags: ConvertFlags): Promise<ExitCode> {
-  const { name, puzzles } = await loadPuzzles(path);
+  const { name, puzzles } = await loadPuzzles(path, flags.from);
   const picked = pickPuzzles(puzzles, flags.index, name).map((p) => p.puzzle);
   let text: string;
   try {

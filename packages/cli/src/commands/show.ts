@@ -1,10 +1,11 @@
-import { verify } from '@gridrace/core';
+import { verify, type FormatName } from '@gridrace/core';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { loadPuzzles, writeOutput } from '../io.js';
 import { puzzleName, renderSolution } from '../output.js';
 import { pickPuzzles, type Ui } from './shared.js';
 
 export interface ShowFlags {
+  from?: FormatName;
   format: 'text' | 'svg';
   solution?: boolean;
   output?: string;
@@ -13,7 +14,7 @@ export interface ShowFlags {
 
 /** Renders puzzles as they are (givens only), or with the solution their file carries, verified first. */
 export async function showCommand(path: string, flags: ShowFlags, ui: Ui): Promise<ExitCode> {
-  const { name, puzzles } = await loadPuzzles(path);
+  const { name, puzzles } = await loadPuzzles(path, flags.from);
   const picked = pickPuzzles(puzzles, flags.index, name);
   const parts: string[] = [];
   for (const { puzzle, index } of picked) {

@@ -1,4 +1,4 @@
-import { getEngine, verify, type Engine, type Puzzle, type Solution, type SolveResult } from '@gridrace/core';
+import { getEngine, verify, type Engine, type Puzzle, type Solution, type SolveResult, type FormatName } from '@gridrace/core';
 import { defaultEngineName } from '@gridrace/engines';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { loadPuzzles, writeOutput } from '../io.js';
@@ -6,6 +6,7 @@ import { exitCodeOf, renderSolution, solveJson, verdictLine, type PuzzleReport }
 import { pickPuzzles, type Ui } from './shared.js';
 
 export interface SolveFlags {
+  from?: FormatName;
   engine?: string;
   maxSolutions: number;
   timeLimit?: number;
@@ -32,7 +33,7 @@ export function engineFor(puzzle: Puzzle, requested: string | undefined): Engine
 }
 
 export async function solveCommand(path: string, flags: SolveFlags, ui: Ui): Promise<ExitCode> {
-  const { name, puzzles: all } = await loadPuzzles(path);
+  const { name, puzzles: all } = await loadPuzzles(path, flags.from);
   const puzzles = pickPuzzles(all, flags.index, name);
   const many = puzzles.length > 1;
   const controller = new AbortController();

@@ -1,17 +1,18 @@
-import { PuzzleFormatError, readSolutions, verify, type Solution } from '@gridrace/core';
+import { PuzzleFormatError, readSolutions, verify, type Solution, type FormatName } from '@gridrace/core';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { loadPuzzles, readInput } from '../io.js';
 import { puzzleName } from '../output.js';
 import { pickPuzzles, type Ui } from './shared.js';
 
 export interface VerifyFlags {
+  from?: FormatName;
   solution?: string;
   index?: number;
 }
 
 /** Checks solutions (from `--solution FILE`, or the puzzle file's own goal/solution) with core's verifier. */
 export async function verifyCommand(path: string, flags: VerifyFlags, ui: Ui): Promise<ExitCode> {
-  const { name, puzzles: all } = await loadPuzzles(path);
+  const { name, puzzles: all } = await loadPuzzles(path, flags.from);
   let solutions: (Solution | undefined)[] = all.map((p) => p.solution);
   if (flags.solution !== undefined) {
     const first = all[0]!;

@@ -1,0 +1,314 @@
+// `gridrace race`, `race merge`, `race compare`: flags and printing only; the racing,
+// merging and comparing live in @gridrace/race. Progress is drawn from the race's events:
+// a bar on a terminal, one plain line per task otherwise (CI logs).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import cliProgress from 'cli-progress';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import pc from 'picocolors';
+import type { PuzzleKind } from '@gridrace/core';
+import {
+  CorpusError,
+  DEFAULT_CORPUS,
+  MergeError,
+  OUTPUT_FILES,
+  Race,
+  RaceConfigError,
+  ResultsFileError,
+  compareMarkdown,
+  compareResults,
+  formatMs,
+  loadCorpus,
+  loadEngineModules,
+  mergeResults,
+  parseResults,
+  parseShard,
+  writeOutputs,
+  type RaceResults,
+  type TaskRecord,
+  type TimingOptions,
+} from '@gridrace/race';
+import { CliError, ExitCode } from '../exit-codes.js';
+import type { Ui } from './shared.js';
+
+/** `race compare` exits with this code when it finds a regression. */
+export const REGRESSION_EXIT = 1 as ExitCode;
+
+export interface RaceFlags {
+  engines?: string[];
+  puzzles?: string[];
+  kind?: PuzzleKind;
+  timeLimit: number;
+  time?: number;
+  iterations?: number;
+  memory: number;
+  shard?: string;
+  out: string;
+  load?: string[];
+  calibration: boolean;
+  quiet?: boolean;
+  progress?: boolean;
+}
+
+const list = (value: string, previous: string[] = []) => [...previous, ...value.split(',').map((s) => s.trim()).filter(Boolean)];
+const many = (value: string, previous: string[] = []) => [...previous, value];
+
+function positive(what: string) {
+  return (value: string) => {
+    const n = Number(value);
+    if (value.trim() === '' || !Number.isFinite(n) || n <= 0) throw new InvalidArgumentError(`expected a positive number (${what})`);
+    return n;
+  };
+}
+
+function wholeNumber(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('expected a positive whole number');
+  return Number(value);
+}
+
+function percent(value: string): number {
+  const n = Number(value.replace(/%$/, ''));
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0) throw new InvalidArgumentError('expected a percentage, e.g. 10');
+  return n;
+}
+
+/** A module to load: a path (made absolute, as a file URL) or a package name. */
+function moduleSpecifier(spec: string): string {
+  if (spec.startsWith('.') || spec.startsWith('/') || /\.[cm]?js$/.test(spec)) return pathToFileURL(resolve(spec)).href;
+  return spec;
+}
+
+function taskLine(r: TaskRecord, index: number, total: number): string {
+  const where = `[${index + 1}/${total}] ${r.engine} ${r.puzzle}`;
+  if (r.state === 'completed' && r.samples) return `${where}: ${formatMs(r.samples.median)} ±${r.samples.rme.toFixed(1)}% (${r.verdict}, ${r.samples.n} samples)`;
+  if (r.state === 'completed') return `${where}: ${r.verdict}${r.reason ? ` (${r.reason})` : ''}${r.message ? `: ${r.message}` : ''}`;
+  return `${where}: ${r.state.toUpperCase()}${r.message ? `: ${r.message}` : ''}`;
+}
+
+function summaryLine(r: RaceResults): string {
+  const s = r.summary;
+  return (
+    `race: ${s.tasks} tasks, ${s.completed} completed, ${s.timeouts} timed out, ${s.ooms} out of memory, ${s.errors} errors, ` +
+    `${s.disagreements} disagreement(s); overhead per task ${formatMs(s.harnessMsMedian)}; ${(s.wallMs / 1000).toFixed(1)} s`
+  );
+}
+
+function reportDisagreements(r: RaceResults, ui: Ui): void {
+  if (r.disagreements.length === 0) return;
+  const loud = (t: string) => (ui.color ? pc.bold(pc.red(t)) : t);
+  ui.info(loud(`DISAGREEMENT: ${r.disagreements.length} problem(s) with verdicts or solutions; the engines cannot all be right:`));
+  for (const d of r.disagreements) ui.info(loud(`  ${d.puzzle}: ${d.message}`));
+}
+
+function writeAll(results: RaceResults, out: string, ui: Ui): void {
+  try {
+    writeOutputs(results, out);
+  } catch (err) {
+    throw new CliError(`${out}: cannot write the results: ${(err as Error).message}`, ExitCode.BAD_INPUT);
+  }
+  ui.info(`wrote ${out}/{${Object.values(OUTPUT_FILES).join(',')}}`);
+}
+
+export async function raceCommand(flags: RaceFlags, ui: Ui): Promise<ExitCode> {
+  const load = (flags.load ?? []).map(moduleSpecifier);
+  try {
+    await loadEngineModules(load);
+  } catch (err) {
+    throw new CliError(`--load: ${(err as Error).message}`, ExitCode.USAGE);
+  }
+  let shard: { index: number; count: number } | undefined;
+  try {
+    shard = flags.shard === undefined ? undefined : parseShard(flags.shard);
+  } catch (err) {
+    throw new CliError((err as Error).message, ExitCode.USAGE);
+  }
+  const sources = flags.puzzles && flags.puzzles.length > 0 ? flags.puzzles : [DEFAULT_CORPUS];
+  let corpus;
+  try {
+    corpus = loadCorpus(sources, flags.kind ? { kind: flags.kind } : {});
+  } catch (err) {
+    if (err instanceof CorpusError || (err as { name?: string }).name === 'PuzzleFormatError') throw new CliError((err as Error).message, ExitCode.BAD_INPUT);
+    throw err;
+  }
+  if (corpus.puzzles.length === 0) throw new CliError(`no ${flags.kind ?? ''} puzzles found in ${sources.join(', ')}`.replace('  ', ' '), ExitCode.BAD_INPUT);
+  const timing: TimingOptions = flags.iterations !== undefined ? { iterations: flags.iterations } : { timeMs: (flags.time ?? 0.5) * 1000 };
+  const controller = new AbortController();
+  let race: Race;
+  try {
+    race = new Race({
+      puzzles: corpus.puzzles,
+      ...(flags.engines && flags.engines.length > 0 ? { engines: flags.engines } : {}),
+      ...(flags.kind ? { kind: flags.kind } : {}),
+      timeLimitMs: flags.timeLimit * 1000,
+      timing,
+      memoryMb: flags.memory,
+      ...(shard ? { shard } : {}),
+      calibration: flags.calibration,
+      load,
+      sources: flags.puzzles ?? [],
+      signal: controller.signal,
+    });
+  } catch (err) {
+    if (err instanceof RaceConfigError) throw new CliError(err.message, ExitCode.USAGE);
+    throw err;
+  }
+  if (race.tasks.length === 0) throw new CliError('nothing to race: no registered engine solves these puzzles', ExitCode.USAGE);
+  for (const s of corpus.skipped) if (!flags.quiet) ui.info(`skipped ${s.file}: ${s.why}`);
+
+  const tty = flags.progress ?? (process.stderr.isTTY === true && !process.env.CI);
+  const bar = tty && !flags.quiet ? new cliProgress.MultiBar({ format: ' race {bar} {value}/{total} | {task} | {duration_formatted} elapsed, ETA {eta_formatted}', hideCursor: true, etaBuffer: 20, fps: 5, clearOnComplete: true, stream: process.stderr }, cliProgress.Presets.shades_classic) : undefined;
+  const progress = bar?.create(race.tasks.length, 0, { task: 'starting' });
+  const say = (text: string) => (bar ? bar.log(`${text}\n`) : ui.info(text));
+  race.on('task-start', (e) => progress?.update(e.detail.index, { task: `${e.detail.task.engine} · ${e.detail.task.puzzle.record.id}` }));
+  race.on('task-end', (e) => {
+    const { record, index, total } = e.detail;
+    progress?.update(index + 1);
+    if (flags.quiet) return;
+    if (!bar) ui.info(taskLine(record, index, total));
+    else if (record.state !== 'completed') say(taskLine(record, index, total));
+  });
+  race.on('disagreement', (e) => {
+    const text = `DISAGREEMENT on ${e.detail.disagreement.puzzle}: ${e.detail.disagreement.message}`;
+    say(ui.color ? pc.bold(pc.red(text)) : text);
+  });
+  const onInterrupt = () => controller.abort();
+  process.once('SIGINT', onInterrupt);
+  let results: RaceResults;
+  try {
+    results = await race.run();
+  } finally {
+    process.removeListener('SIGINT', onInterrupt);
+    bar?.stop();
+  }
+  writeAll(results, flags.out, ui);
+  ui.out(summaryLine(results));
+  reportDisagreements(results, ui);
+  if (results.disagreements.length > 0) return ExitCode.INTERNAL;
+  if (results.aborted) return ExitCode.INCOMPLETE;
+  return ExitCode.OK;
+}
+
+function readResultsFile(path: string): RaceResults {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    throw new CliError(`${path}: cannot read file: ${(err as { code?: string }).code === 'ENOENT' ? 'no such file' : (err as Error).message}`, ExitCode.BAD_INPUT);
+  }
+  try {
+    return parseResults(text, path);
+  } catch (err) {
+    if (err instanceof ResultsFileError) throw new CliError(err.message, ExitCode.BAD_INPUT);
+    throw err;
+  }
+}
+
+export function raceMergeCommand(files: string[], flags: { out: string }, ui: Ui): ExitCode {
+  const inputs = files.map((file) => ({ file, results: readResultsFile(file) }));
+  let merged;
+  try {
+    merged = mergeResults(inputs);
+  } catch (err) {
+    if (err instanceof MergeError) throw new CliError(err.message, ExitCode.BAD_INPUT);
+    throw err;
+  }
+  for (const w of merged.warnings) ui.info(`warning: ${w}`);
+  writeAll(merged.results, flags.out, ui);
+  ui.out(summaryLine(merged.results));
+  reportDisagreements(merged.results, ui);
+  return merged.results.disagreements.length > 0 ? ExitCode.INTERNAL : ExitCode.OK;
+}
+
+export interface CompareFlags {
+  threshold: number;
+  noiseFloor: number;
+  sigmas: number;
+  reference: string;
+  markdown?: string;
+  all?: boolean;
+}
+
+export function raceCompareCommand(baselineFile: string, currentFile: string, flags: CompareFlags, ui: Ui): ExitCode {
+  const baseline = readResultsFile(baselineFile);
+  const current = readResultsFile(currentFile);
+  let comparison;
+  try {
+    comparison = compareResults(baseline, current, { threshold: flags.threshold / 100, noiseFloor: flags.noiseFloor / 100, z: flags.sigmas, reference: flags.reference });
+  } catch (err) {
+    if (err instanceof RangeError) throw new CliError(err.message, ExitCode.USAGE);
+    throw err;
+  }
+  const md = compareMarkdown(comparison, { all: flags.all ?? false });
+  if (flags.markdown) {
+    try {
+      writeFileSync(flags.markdown, md);
+    } catch (err) {
+      throw new CliError(`${flags.markdown}: cannot write file: ${(err as Error).message}`, ExitCode.BAD_INPUT);
+    }
+  }
+  ui.out(md);
+  if (comparison.regressions > 0) {
+    ui.info(ui.color ? pc.red(`race compare: ${comparison.regressions} regression(s)`) : `race compare: ${comparison.regressions} regression(s)`);
+    return REGRESSION_EXIT;
+  }
+  ui.info('race compare: no regression');
+  return ExitCode.OK;
+}
+
+/** Adds `race` (with `merge` and `compare`) to the program; `done` receives each command's exit code. */
+export function registerRaceCommand(program: Command, ui: Ui, done: (code: ExitCode) => void): void {
+  const race = program
+    .command('race')
+    .description('race every engine on every puzzle of its kind, isolated and timed; write results, summary, HTML report')
+    .addOption(new Option('-e, --engines <names>', 'comma-separated engines (default: every engine of a kind the puzzles hold)').argParser(list))
+    .addOption(new Option('-p, --puzzles <path>', 'puzzle file, folder or glob; repeatable (default: the repository puzzles/)').argParser(many))
+    .addOption(new Option('-k, --kind <kind>', 'only puzzles of this kind').choices(['nonogram', 'arrowpath']))
+    .addOption(new Option('-t, --time-limit <seconds>', 'time limit per solve; longer is recorded as a timeout').argParser(positive('seconds')).default(10))
+    .addOption(new Option('--time <seconds>', 'tinybench time budget per task (at least 2 samples)').argParser(positive('seconds')).conflicts('iterations'))
+    .addOption(new Option('--iterations <n>', 'exactly n timed samples per task instead of a time budget').argParser(wholeNumber))
+    .addOption(new Option('--memory <mb>', 'memory cap per task: worker heap limit and resident-memory growth').argParser(positive('MB')).default(2048))
+    .option('--shard <k/n>', 'run only shard k of n of the puzzles (merge the parts with `race merge`)')
+    .option('-o, --out <dir>', 'output folder', 'race-results')
+    .addOption(new Option('--load <module>', 'a module that registers extra engines (imported in every worker); repeatable').argParser(many))
+    .option('--no-calibration', 'do not time the calibration workload (compare then uses raw medians)')
+    .option('--no-progress', 'plain lines even on a terminal')
+    .option('-q, --quiet', 'only the final summary')
+    .addHelpText(
+      'after',
+      `
+Writes results.json (schema 1), summary.md, report.html and benchmark.json
+(github-action-benchmark customSmallerIsBetter) to --out.
+Exit codes: 0 done, 3 interrupted, 4 bad puzzle input, 5 bad command line,
+6 the engines disagree or a solution failed verification.`,
+    )
+    .action(async (opts: RaceFlags & { progress?: boolean }) => {
+      // commander sets progress=true by default for --no-progress; only an explicit --no-progress forces plain lines.
+      const flags = { ...opts, ...(opts.progress === false ? { progress: false } : { progress: undefined }) } as RaceFlags;
+      done(await raceCommand(flags, ui));
+    });
+
+  race
+    .command('merge')
+    .description('combine the results.json of shards into one results folder')
+    .argument('<files...>', 'results.json files of the shards')
+    .option('-o, --out <dir>', 'output folder', 'race-results')
+    .action((files: string[], opts: { out: string }) => {
+      done(raceMergeCommand(files, opts, ui));
+    });
+
+  race
+    .command('compare')
+    .description('regression gate: compare CURRENT results with BASELINE; exit 1 on a regression')
+    .argument('<baseline>', 'results.json of the baseline run')
+    .argument('<current>', 'results.json of the run to check')
+    .addOption(new Option('--threshold <percent>', 'smallest slowdown that counts').argParser(percent).default(10))
+    .addOption(new Option('--noise-floor <percent>', 'run-to-run noise per task (one sigma) added to the sample noise').argParser(percent).default(3))
+    .addOption(new Option('--sigmas <n>', 'how many sigmas of noise a change must exceed').argParser(positive('sigmas')).default(3))
+    .option('--reference <what>', 'divide medians by: calibration, none, or an engine name', 'calibration')
+    .option('--markdown <file>', 'also write the markdown table to a file')
+    .option('--all', 'list unchanged tasks too')
+    .action((baseline: string, current: string, opts: CompareFlags) => {
+      done(raceCompareCommand(baseline, current, opts, ui));
+    });
+}
