@@ -7,6 +7,7 @@ import { enginesCommand } from './commands/engines.js';
 import { showCommand } from './commands/show.js';
 import { solveCommand } from './commands/solve.js';
 import { verifyCommand } from './commands/verify.js';
+import { registerRaceCommand } from './commands/race.js';
 import type { Ui } from './commands/shared.js';
 
 const FORMATS = [...new Set([...formatsFor('nonogram'), ...formatsFor('arrowpath')])];
@@ -123,6 +124,12 @@ Exit codes:
     .action((opts) => {
       exitCode = enginesCommand(opts, ui);
     });
+
+  // --- race (owned by the race harness, see commands/race.ts): race, race merge, race compare ---
+  registerRaceCommand(program, ui, (code) => {
+    exitCode = code;
+  });
+  // --- end race ---
 
   try {
     await program.parseAsync(argv, { from: 'user' });
