@@ -4,6 +4,7 @@ import { formatsFor } from '@gridrace/core';
 import { CliError, ExitCode } from './exit-codes.js';
 import { convertCommand } from './commands/convert.js';
 import { enginesCommand } from './commands/engines.js';
+import { generateCommand } from './commands/generate.js';
 import { showCommand } from './commands/show.js';
 import { solveCommand } from './commands/solve.js';
 import { verifyCommand } from './commands/verify.js';
@@ -115,6 +116,20 @@ Exit codes:
     .addOption(indexOption())
     .action(async (file: string, opts) => {
       exitCode = await showCommand(file, opts, ui);
+    });
+
+  program
+    .command('generate')
+    .description('make a random puzzle with a unique solution (arrow paths: as few givens as the engine can prove unique)')
+    .argument('<kind>', 'puzzle kind: arrowpath')
+    .argument('<size>', 'WIDTHxHEIGHT, e.g. 20x20')
+    .requiredOption('--seed <seed>', 'random seed: the same seed gives the same puzzle')
+    .option('--corners', 'put 1 in the top-left and N in the bottom-right corner, as in the seed puzzles')
+    .addOption(new Option('--to <format>', 'output format').choices(['signpost', 'json']).default('signpost'))
+    .addOption(new Option('-t, --time-limit <seconds>', 'stop removing givens after this many seconds (the result stays unique)').argParser(seconds))
+    .option('-o, --output <file>', 'write to a file instead of standard output')
+    .action(async (kind: string, size: string, opts) => {
+      exitCode = await generateCommand(kind, size, opts, ui);
     });
 
   program

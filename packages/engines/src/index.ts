@@ -1,10 +1,11 @@
 // Importing this module registers every built-in engine with @gridrace/core's registry,
 // so an app can pick one by name: `getEngine('naive')`. A new engine package is added here.
 import { registerEngine, type Engine, type PuzzleKind } from '@gridrace/core';
+import { arrowPathDfsEngine, arrowPathEngine } from '@gridrace/engine-arrowpath';
 import { naiveEngine } from '@gridrace/engine-naive';
 
 /** Every built-in engine, in the order `gridrace engines` lists them. */
-export const builtinEngines: readonly Engine[] = [naiveEngine as Engine];
+export const builtinEngines: readonly Engine[] = [naiveEngine, arrowPathEngine, arrowPathDfsEngine] as Engine[];
 
 for (const engine of builtinEngines) registerEngine(engine);
 

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { readPuzzle, verify } from '@gridrace/core';
 import { builtinEngines, defaultEngineName, getEngine, listEngines } from '../src/index.js';
 
 describe('@gridrace/engines', () => {
@@ -6,12 +8,24 @@ describe('@gridrace/engines', () => {
     for (const engine of builtinEngines) expect(getEngine(engine.name)).toBe(engine);
     expect(listEngines().map((e) => e.name)).toEqual(expect.arrayContaining(builtinEngines.map((e) => e.name)));
   });
-  it('names a registered default engine for each kind it has', () => {
-    const nonogramDefault = defaultEngineName('nonogram');
-    expect(nonogramDefault).toBeDefined();
-    expect(getEngine(nonogramDefault!, 'nonogram').kind).toBe('nonogram');
+
+  it('names a registered default engine for each kind', () => {
+    for (const kind of ['nonogram', 'arrowpath'] as const) {
+      const name = defaultEngineName(kind);
+      expect(name).toBeDefined();
+      expect(getEngine(name!, kind).kind).toBe(kind);
+    }
   });
+
   it('rejects an unknown name with the list of known ones', () => {
     expect(() => getEngine('no-such-engine')).toThrow(/unknown engine "no-such-engine"; registered engines: .*naive/);
+  });
+
+  it.each(['pijlenpad-1.json', 'gchq-2015.json'])('solves the seed %s with the default engine of its kind', async (name) => {
+    const text = readFileSync(new URL(`../../../puzzles/seed/${name}`, import.meta.url), 'utf8');
+    const puzzle = readPuzzle(text, { file: name });
+    const result = await getEngine(defaultEngineName(puzzle.kind)!).solve(puzzle as never);
+    expect(result.verdict).toBe('unique');
+    expect(verify(puzzle, result.solutions[0]!).ok).toBe(true);
   });
 });

@@ -226,6 +226,7 @@ export interface CompareFlags {
   sigmas: number;
   reference: string;
   markdown?: string;
+  json?: string;
   all?: boolean;
 }
 
@@ -247,6 +248,13 @@ export function raceCompareCommand(baselineFile: string, currentFile: string, fl
       throw new CliError(`${flags.markdown}: cannot write file: ${(err as Error).message}`, ExitCode.BAD_INPUT);
     }
   }
+  if (flags.json) {
+    try {
+      writeFileSync(flags.json, `${JSON.stringify(comparison, null, 1)}\n`);
+    } catch (err) {
+      throw new CliError(`${flags.json}: cannot write file: ${(err as Error).message}`, ExitCode.BAD_INPUT);
+    }
+  }
   ui.out(md);
   if (comparison.regressions > 0) {
     ui.info(ui.color ? pc.red(`race compare: ${comparison.regressions} regression(s)`) : `race compare: ${comparison.regressions} regression(s)`);
@@ -258,8 +266,14 @@ export function raceCompareCommand(baselineFile: string, currentFile: string, fl
 
 /** Adds `race` (with `merge` and `compare`) to the program; `done` receives each command's exit code. */
 export function registerRaceCommand(program: Command, ui: Ui, done: (code: ExitCode) => void): void {
+  // `race merge -o DIR`: commander gives an option after a subcommand to that subcommand only
+  // when positional options are on for the program and for `race` (the program's own options,
+  // --help and --version, still work before any command).
+  program.enablePositionalOptions();
   const race = program
     .command('race')
+    // Options after `merge` or `compare` belong to them (both have their own --out).
+    .enablePositionalOptions()
     .description('race every engine on every puzzle of its kind, isolated and timed; write results, summary, HTML report')
     .addOption(new Option('-e, --engines <names>', 'comma-separated engines (default: every engine of a kind the puzzles hold)').argParser(list))
     .addOption(new Option('-p, --puzzles <path>', 'puzzle file, folder or glob; repeatable (default: the repository puzzles/)').argParser(many))
@@ -307,6 +321,7 @@ Exit codes: 0 done, 3 interrupted, 4 bad puzzle input, 5 bad command line,
     .addOption(new Option('--sigmas <n>', 'how many sigmas of noise a change must exceed').argParser(positive('sigmas')).default(3))
     .option('--reference <what>', 'divide medians by: calibration, none, or an engine name', 'calibration')
     .option('--markdown <file>', 'also write the markdown table to a file')
+    .option('--json <file>', 'also write the comparison as JSON')
     .option('--all', 'list unchanged tasks too')
     .action((baseline: string, current: string, opts: CompareFlags) => {
       done(raceCompareCommand(baseline, current, opts, ui));

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { ExitCode } from '../src/index.js';
+import { gridrace, hasStackTrace } from './run-cli.js';
+
+describe('gridrace generate arrowpath', () => {
+  it('makes the same sparse puzzle for the same seed, which both arrow-path engines solve uniquely', () => {
+    const first = gridrace(['generate', 'arrowpath', '6x6', '--seed', 'cli-test']);
+    const second = gridrace(['generate', 'arrowpath', '6x6', '--seed', 'cli-test']);
+    expect(first.code).toBe(ExitCode.OK);
+    expect(first.stdout).toBe(second.stdout);
+    expect(first.stdout).toMatch(/^6x6:[0-9a-h]+\n$/);
+    expect(first.stderr).toMatch(/^6x6 seed cli-test: \d+ of 36 cells given \(\d+\.\d%\), unique/);
+    const givens = (first.stdout.slice(4).match(/\d+/g) ?? []).length;
+    expect(givens).toBeLessThan(36 / 2);
+    for (const engine of ['arrowpath', 'arrowpath-dfs']) {
+      const solved = gridrace(['solve', '-', '--engine', engine, '--json'], first.stdout);
+      expect(solved.code).toBe(ExitCode.OK);
+      expect(JSON.parse(solved.stdout).results[0]).toMatchObject({ verdict: 'unique', verified: true });
+    }
+  });
+
+  it('puts 1 and N in the corners with --corners, as JSON', () => {
+    const run = gridrace(['generate', 'arrowpath', '5x4', '--seed', '7', '--corners', '--to', 'json']);
+    expect(run.code).toBe(ExitCode.OK);
+    const doc = JSON.parse(run.stdout);
+    expect(doc.grid[0][0][0]).toBe(1);
+    expect(doc.grid[3][4][0]).toBe(20);
+  });
+
+  it.each([
+    [['generate', 'arrowpath', '20by20', '--seed', '1'], /size "20by20" should be WIDTHxHEIGHT/],
+    [['generate', 'nonogram', '5x5', '--seed', '1'], /cannot generate "nonogram" puzzles/],
+    [['generate', 'arrowpath', '5x5'], /required option '--seed <seed>'/],
+  ])('rejects %j with exit code 5', (args, message) => {
+    const run = gridrace(args);
+    expect(run.code).toBe(ExitCode.USAGE);
+    expect(run.stderr).toMatch(message);
+    expect(hasStackTrace(run.stderr)).toBe(false);
+  });
+});

@@ -1,0 +1,33 @@
+// The two Engine objects, and factories for engines with a node cap (the generator uses one,
+// so that its uniqueness checks do not depend on the machine's speed).
+import type { Engine } from '@gridrace/core';
+import { solveDfs } from './dfs.js';
+import { solvePropagating } from './search.js';
+
+export interface ArrowPathEngineLimits {
+  /** Stop with verdict `incomplete`, reason `limit`, after this many search nodes. */
+  readonly maxNodes?: number;
+}
+
+/** The seed's depth-first search from 1, generalized; the baseline. */
+export function createArrowPathDfsEngine(limits: ArrowPathEngineLimits = {}): Engine<'arrowpath'> {
+  return {
+    name: 'arrowpath-dfs',
+    kind: 'arrowpath',
+    description: 'arrow paths by depth-first search from 1 along the arrows (the seed method)',
+    solve: (puzzle, options) => solveDfs(puzzle, options, limits),
+  };
+}
+
+/** Chains of forced links, numbering and gap distances, then branching with an undo trail. */
+export function createArrowPathEngine(limits: ArrowPathEngineLimits = {}): Engine<'arrowpath'> {
+  return {
+    name: 'arrowpath',
+    kind: 'arrowpath',
+    description: 'arrow paths by link propagation (chains, numbers, gap distances) and branching',
+    solve: (puzzle, options) => solvePropagating(puzzle, options, limits),
+  };
+}
+
+export const arrowPathDfsEngine: Engine<'arrowpath'> = createArrowPathDfsEngine();
+export const arrowPathEngine: Engine<'arrowpath'> = createArrowPathEngine();

@@ -1,0 +1,410 @@
+// The state of the propagating engine: candidate links, chains of linked cells, numbers,
+// and the undo trail. Everything is a typed array; branching never copies the state.
+//
+// Nodes are the cells 0..n-1 plus two virtual ones: START (number 0) before 1 and END
+// (number n+1) after n. A solution is a path START -> ... -> END through every cell, so
+// "1 has no predecessor" and "N has no successor" are ordinary links to START and END.
+// Candidate links ("edges") are fixed up front (a cell to each cell on its ray, START to
+// each cell that may hold 1, each cell that may hold N to END) and only ever die.
+import type { ArrowGrid } from './grid.js';
+
+/** A growable stack of 32-bit integers. */
+export class IntStack {
+  data: Int32Array;
+  size = 0;
+  constructor(capacity = 1024) {
+    this.data = new Int32Array(capacity);
+  }
+  push(v: number): void {
+    if (this.size === this.data.length) {
+      const bigger = new Int32Array(this.data.length * 2);
+      bigger.set(this.data);
+      this.data = bigger;
+    }
+    this.data[this.size++] = v;
+  }
+  pop(): number {
+    return this.data[--this.size]!;
+  }
+}
+
+// Trail record kinds: the arguments are pushed first, the kind last.
+const T_REMOVE = 0; // [edge, T_REMOVE]
+const T_NUMBER = 1; // [node, T_NUMBER]
+const T_LINK = 2; // [from, to, head of from's chain, length of from's chain, T_LINK]
+
+/** Upper bound on candidate links for a grid, to refuse grids too big to hold. */
+export function countEdges(grid: ArrowGrid): number {
+  let m = 2 * grid.n;
+  for (const ray of grid.rays) m += ray.length;
+  return m;
+}
+
+export class LinkState {
+  /** Cells; also the last number N. */
+  readonly n: number;
+  readonly start: number;
+  readonly end: number;
+  /** n + 2. */
+  readonly nodes: number;
+
+  // Candidate links, fixed: edge e goes from[e] -> to[e]. Per node, its edges in CSR form.
+  readonly from: Int32Array;
+  readonly to: Int32Array;
+  readonly outStart: Int32Array;
+  readonly outEdges: Int32Array;
+  readonly inStart: Int32Array;
+  readonly inEdges: Int32Array;
+
+  // Candidate links, live.
+  readonly alive: Uint8Array;
+  readonly succCount: Int32Array;
+  readonly predCount: Int32Array;
+
+  // Links made, and chains: `other[x]` is the far end of x's chain and `len[x]` its length,
+  // both valid only where x is an end of its chain (next or prev is -1).
+  readonly next: Int32Array;
+  readonly prev: Int32Array;
+  readonly other: Int32Array;
+  readonly len: Int32Array;
+  links = 0;
+
+  // Numbers: num[x] = -1 while unknown; cellOf[k] = -1 while k is not placed.
+  readonly num: Int32Array;
+  readonly cellOf: Int32Array;
+  /** How many of 1..n are placed. */
+  placed = 0;
+
+  readonly trail = new IntStack(4096);
+
+  // Nodes whose candidate links need checking (their chain changed, a count dropped to 1).
+  readonly #queue: Int32Array;
+  #qHead = 0;
+  #qTail = 0;
+  readonly #queued: Uint8Array;
+
+  // Counters for stats.
+  removals = 0;
+  linksMade = 0;
+
+  constructor(grid: ArrowGrid) {
+    const n = grid.n;
+    this.n = n;
+    this.start = n;
+    this.end = n + 1;
+    this.nodes = n + 2;
+    const nodes = this.nodes;
+
+    // Build the candidate links.
+    const from: number[] = [];
+    const to: number[] = [];
+    for (let c = 0; c < n; c++) {
+      const g = grid.given[c]!;
+      for (const d of grid.rays[c]!) {
+        from.push(c);
+        to.push(d);
+      }
+      if (g === 0 || g === n) {
+        from.push(c);
+        to.push(this.end);
+      }
+      if (g === 0 || g === 1) {
+        from.push(this.start);
+        to.push(c);
+      }
+    }
+    const m = from.length;
+    this.from = Int32Array.from(from);
+    this.to = Int32Array.from(to);
+    this.alive = new Uint8Array(m).fill(1);
+    this.succCount = new Int32Array(nodes);
+    this.predCount = new Int32Array(nodes);
+    for (let e = 0; e < m; e++) {
+      this.succCount[this.from[e]!]!++;
+      this.predCount[this.to[e]!]!++;
+    }
+    this.outStart = new Int32Array(nodes + 1);
+    this.inStart = new Int32Array(nodes + 1);
+    for (let x = 0; x < nodes; x++) {
+      this.outStart[x + 1] = this.outStart[x]! + this.succCount[x]!;
+      this.inStart[x + 1] = this.inStart[x]! + this.predCount[x]!;
+    }
+    this.outEdges = new Int32Array(m);
+    this.inEdges = new Int32Array(m);
+    const outFill = this.outStart.slice(0, nodes);
+    const inFill = this.inStart.slice(0, nodes);
+    for (let e = 0; e < m; e++) {
+      this.outEdges[outFill[this.from[e]!]!++] = e;
+      this.inEdges[inFill[this.to[e]!]!++] = e;
+    }
+
+    this.next = new Int32Array(nodes).fill(-1);
+    this.prev = new Int32Array(nodes).fill(-1);
+    this.other = new Int32Array(nodes);
+    for (let x = 0; x < nodes; x++) this.other[x] = x;
+    this.len = new Int32Array(nodes).fill(1);
+
+    this.num = new Int32Array(nodes).fill(-1);
+    this.cellOf = new Int32Array(n + 2).fill(-1);
+    this.num[this.start] = 0;
+    this.cellOf[0] = this.start;
+    this.num[this.end] = n + 1;
+    this.cellOf[n + 1] = this.end;
+    for (let c = 0; c < n; c++) {
+      const g = grid.given[c]!;
+      if (g !== 0) {
+        this.num[c] = g;
+        this.cellOf[g] = c;
+        this.placed++;
+      }
+    }
+
+    this.#queue = new Int32Array(nodes + 1); // a ring: one slot stays empty
+    this.#queued = new Uint8Array(nodes);
+  }
+
+  get edgeCount(): number {
+    return this.from.length;
+  }
+
+  // ---- the to-do queue ---------------------------------------------------------------
+
+  enqueue(x: number): void {
+    if (this.#queued[x] === 1) return;
+    this.#queued[x] = 1;
+    this.#queue[this.#qTail] = x;
+    this.#qTail = this.#qTail + 1 === this.#queue.length ? 0 : this.#qTail + 1;
+  }
+
+  /** The next queued node, or -1. */
+  dequeue(): number {
+    if (this.#qHead === this.#qTail) return -1;
+    const x = this.#queue[this.#qHead]!;
+    this.#qHead = this.#qHead + 1 === this.#queue.length ? 0 : this.#qHead + 1;
+    this.#queued[x] = 0;
+    return x;
+  }
+
+  clearQueue(): void {
+    for (let x = this.dequeue(); x !== -1; x = this.dequeue());
+  }
+
+  enqueueAll(): void {
+    for (let x = 0; x < this.nodes; x++) this.enqueue(x);
+  }
+
+  // ---- changes, each recorded on the trail ---------------------------------------------
+
+  /** Kill candidate link e. Queues an end whose count fell to one or none. */
+  remove(e: number): void {
+    this.alive[e] = 0;
+    this.trail.push(e);
+    this.trail.push(T_REMOVE);
+    this.removals++;
+    const a = this.from[e]!;
+    const b = this.to[e]!;
+    if (--this.succCount[a]! <= 1 && this.next[a] === -1) this.enqueue(a);
+    if (--this.predCount[b]! <= 1 && this.prev[b] === -1) this.enqueue(b);
+  }
+
+  /** Give node x number k. False when k is not free or not a cell number. */
+  #assign(x: number, k: number): boolean {
+    if (k < 1 || k > this.n || this.cellOf[k] !== -1) return false;
+    this.num[x] = k;
+    this.cellOf[k] = x;
+    this.placed++;
+    this.trail.push(x);
+    this.trail.push(T_NUMBER);
+    return true;
+  }
+
+  /** Number the unnumbered chain through x so that x holds k. False on a clash. */
+  numberChainAt(x: number, k: number): boolean {
+    let head = x;
+    let offset = 0;
+    while (this.prev[head] !== -1) {
+      head = this.prev[head]!;
+      offset++;
+    }
+    let number = k - offset;
+    const first = number;
+    for (let y = head; y !== -1; y = this.next[y]!) {
+      if (!this.#assign(y, number++)) return false;
+    }
+    this.#queueAround(head, this.other[head]!, first, number - 1);
+    return true;
+  }
+
+  /** After numbers lo..hi were placed on the chain head..tail: queue what they may affect. */
+  #queueAround(head: number, tail: number, lo: number, hi: number): void {
+    this.enqueue(head);
+    this.enqueue(tail);
+    let k = lo - 1;
+    while (this.cellOf[k] === -1) k--;
+    this.enqueue(this.cellOf[k]!);
+    k = hi + 1;
+    while (this.cellOf[k] === -1) k++;
+    this.enqueue(this.cellOf[k]!);
+  }
+
+  /**
+   * Make candidate link e (from a chain's tail to another chain's head): join the chains,
+   * number the unnumbered one from the numbered one, kill the competing links and the link
+   * that would close a cycle. False on a contradiction (the caller undoes the trail).
+   */
+  link(e: number): boolean {
+    const c = this.from[e]!;
+    const d = this.to[e]!;
+    if (this.next[c] === d) return true;
+    if (this.next[c] !== -1 || this.prev[d] !== -1) return false;
+    const h = this.other[c]!;
+    const t = this.other[d]!;
+    if (h === d) return false; // would close a cycle
+
+    const nc = this.num[c]!;
+    const nd = this.num[d]!;
+    let lo = -1;
+    let hi = -1;
+    if (nc >= 0 && nd >= 0) {
+      if (nd !== nc + 1) return false;
+    } else if (nc >= 0) {
+      let k = nc + 1;
+      lo = k;
+      for (let x = d; x !== -1; x = this.next[x]!) if (!this.#assign(x, k++)) return false;
+      hi = k - 1;
+    } else if (nd >= 0) {
+      let k = nd - 1;
+      hi = k;
+      for (let x = c; x !== -1; x = this.prev[x]!) if (!this.#assign(x, k--)) return false;
+      lo = k + 1;
+    }
+
+    for (let i = this.outStart[c]!, end = this.outStart[c + 1]!; i < end; i++) {
+      const f = this.outEdges[i]!;
+      if (f !== e && this.alive[f] === 1) this.remove(f);
+    }
+    for (let i = this.inStart[d]!, end = this.inStart[d + 1]!; i < end; i++) {
+      const f = this.inEdges[i]!;
+      if (f !== e && this.alive[f] === 1) this.remove(f);
+    }
+
+    const lenA = this.len[c]!;
+    const lenB = this.len[d]!;
+    this.next[c] = d;
+    this.prev[d] = c;
+    this.other[h] = t;
+    this.other[t] = h;
+    this.len[h] = lenA + lenB;
+    this.len[t] = lenA + lenB;
+    this.links++;
+    this.linksMade++;
+    this.trail.push(c);
+    this.trail.push(d);
+    this.trail.push(h);
+    this.trail.push(lenA);
+    this.trail.push(T_LINK);
+
+    // The new chain must not close on itself.
+    if (t !== this.end && h !== this.start) {
+      for (let i = this.outStart[t]!, end = this.outStart[t + 1]!; i < end; i++) {
+        const f = this.outEdges[i]!;
+        if (this.to[f] === h) {
+          if (this.alive[f] === 1) this.remove(f);
+          break;
+        }
+      }
+    }
+
+    if (lo >= 0) this.#queueAround(h, t, lo, hi);
+    else {
+      this.enqueue(h);
+      this.enqueue(t);
+    }
+    return true;
+  }
+
+  /** Undo every change recorded after trail size `mark`. */
+  undoTo(mark: number): void {
+    const trail = this.trail;
+    while (trail.size > mark) {
+      const kind = trail.pop();
+      if (kind === T_REMOVE) {
+        const e = trail.pop();
+        this.alive[e] = 1;
+        this.succCount[this.from[e]!]!++;
+        this.predCount[this.to[e]!]!++;
+      } else if (kind === T_NUMBER) {
+        const x = trail.pop();
+        this.cellOf[this.num[x]!] = -1;
+        this.num[x] = -1;
+        this.placed--;
+      } else {
+        const lenA = trail.pop();
+        const h = trail.pop();
+        const d = trail.pop();
+        const c = trail.pop();
+        const t = this.other[h]!;
+        const lenB = this.len[h]! - lenA;
+        this.next[c] = -1;
+        this.prev[d] = -1;
+        this.other[h] = c;
+        this.other[c] = h;
+        this.other[d] = t;
+        this.other[t] = d;
+        this.len[h] = lenA;
+        this.len[c] = lenA;
+        this.len[d] = lenB;
+        this.len[t] = lenB;
+        this.links--;
+      }
+    }
+  }
+
+  // ---- queries --------------------------------------------------------------------------
+
+  /** True when numbers lo..hi are all cell numbers (1..n) and none is placed. */
+  freeRange(lo: number, hi: number): boolean {
+    if (lo < 1 || hi > this.n) return false;
+    for (let k = lo; k <= hi; k++) if (this.cellOf[k] !== -1) return false;
+    return true;
+  }
+
+  /** Could tail c be followed by head d, judging by their chains? */
+  compatible(c: number, d: number): boolean {
+    if (this.other[c] === d) return false; // same chain: a cycle
+    const nc = this.num[c]!;
+    const nd = this.num[d]!;
+    if (nc >= 0) {
+      if (nd >= 0) return nd === nc + 1;
+      return this.freeRange(nc + 1, nc + this.len[d]!);
+    }
+    if (nd >= 0) return this.freeRange(nd - this.len[c]!, nd - 1);
+    return this.len[c]! + this.len[d]! <= this.n - this.placed;
+  }
+
+  /** The one live edge out of x, or -1 when there is not exactly one. */
+  onlyOut(x: number): number {
+    let found = -1;
+    for (let i = this.outStart[x]!, end = this.outStart[x + 1]!; i < end; i++) {
+      const f = this.outEdges[i]!;
+      if (this.alive[f] === 1) {
+        if (found !== -1) return -1;
+        found = f;
+      }
+    }
+    return found;
+  }
+
+  /** The one live edge into x, or -1 when there is not exactly one. */
+  onlyIn(x: number): number {
+    let found = -1;
+    for (let i = this.inStart[x]!, end = this.inStart[x + 1]!; i < end; i++) {
+      const f = this.inEdges[i]!;
+      if (this.alive[f] === 1) {
+        if (found !== -1) return -1;
+        found = f;
+      }
+    }
+    return found;
+  }
+}

@@ -1,0 +1,201 @@
+// arrowpath: propagate, then branch on the most constrained chain end, with an undo trail.
+import {
+  SolveBudget,
+  makeResult,
+  resolveMaxSolutions,
+  type ArrowPathPuzzle,
+  type ArrowPathSolution,
+  type Difficulty,
+  type SolveOptions,
+  type SolveResult,
+  type StopReason,
+} from '@gridrace/core';
+import { prepareGrid } from './grid.js';
+import { IntStack, LinkState, countEdges } from './links.js';
+import { MatchScratch } from './matching.js';
+import { GapScratch, propagate } from './propagate.js';
+
+export interface PropagatingLimits {
+  /** Stop with verdict `incomplete`, reason `limit`, after this many branch nodes. */
+  readonly maxNodes?: number;
+  /** Refuse grids with more candidate links than this (memory); default 8 million. */
+  readonly maxEdges?: number;
+}
+
+const DEFAULT_MAX_EDGES = 8_000_000;
+/** Branching tie-break for unnumbered chain ends; numbered ones score their free room, capped below this. */
+const TIE_UNNUMBERED = 17;
+
+export async function solvePropagating(
+  puzzle: ArrowPathPuzzle,
+  options: SolveOptions | undefined,
+  limits: PropagatingLimits,
+): Promise<SolveResult<ArrowPathSolution>> {
+  const maxSolutions = resolveMaxSolutions(options);
+  const budget = new SolveBudget({ signal: options?.signal, timeLimitMs: options?.timeLimitMs });
+  const grid = prepareGrid(puzzle);
+  const maxNodes = limits.maxNodes ?? Number.POSITIVE_INFINITY;
+  const maxEdges = limits.maxEdges ?? DEFAULT_MAX_EDGES;
+
+  const solutions: ArrowPathSolution[] = [];
+  let nodes = 0;
+  let branches = 0;
+  let maxDepth = 0;
+  let backtracks = 0;
+  let state: LinkState | undefined;
+  let scratch: GapScratch | undefined;
+  let matcher: MatchScratch | undefined;
+  const finish = (stopped: StopReason | null, message?: string) => {
+    const counters = {
+      nodes,
+      branches,
+      maxDepth,
+      backtracks,
+      links: state?.linksMade ?? 0,
+      removals: state?.removals ?? 0,
+      gapSweeps: scratch?.sweeps ?? 0,
+      matchingRuns: matcher?.runs ?? 0,
+      candidateLinks: state?.edgeCount ?? 0,
+    };
+    const difficulty: Difficulty = branches > 0 ? 'branch' : 'line';
+    return makeResult(solutions, stopped, { timeMs: budget.elapsedMs(), counters, difficulty }, message);
+  };
+
+  const early = budget.stopReason();
+  if (early !== null) return finish(early);
+  if (grid.contradiction !== null) return finish(null);
+  const edges = countEdges(grid);
+  if (edges > maxEdges) {
+    return finish('limit', `arrowpath: ${edges} candidate links exceed the limit of ${maxEdges}`);
+  }
+
+  const s = new LinkState(grid);
+  state = s;
+  const g = new GapScratch(s.nodes, s.edgeCount);
+  scratch = g;
+  const m = new MatchScratch(s.nodes);
+  matcher = m;
+  s.enqueueAll();
+  if (!propagate(s, g, m)) return finish(null);
+
+  // One record per open branch: trail mark, where its candidate links sit in `cands`, next one to try.
+  const levelMark = new IntStack(64);
+  const levelStart = new IntStack(64);
+  const levelEnd = new IntStack(64);
+  const levelNext = new IntStack(64);
+  const cands = new IntStack(1024);
+
+  let stopped: StopReason | null = null;
+  let message: string | undefined;
+
+  search: for (;;) {
+    if (s.links === s.n + 1) {
+      solutions.push(readSolution(s, grid.width, grid.height));
+      if (solutions.length >= maxSolutions) {
+        if (!allTried()) stopped = 'solution-limit';
+        break;
+      }
+    } else {
+      openBranch();
+    }
+
+    // Take the next untried candidate of the deepest open branch.
+    for (;;) {
+      const depth = levelMark.size;
+      if (depth === 0) break search;
+      const i = levelNext.data[depth - 1]!;
+      s.undoTo(levelMark.data[depth - 1]!);
+      if (i === levelEnd.data[depth - 1]) {
+        cands.size = levelStart.data[depth - 1]!;
+        levelMark.pop();
+        levelStart.pop();
+        levelEnd.pop();
+        levelNext.pop();
+        backtracks++;
+        continue;
+      }
+      levelNext.data[depth - 1] = i + 1;
+      nodes++;
+      if (depth > maxDepth) maxDepth = depth;
+      if (nodes >= maxNodes) {
+        stopped = 'limit';
+        message = `arrowpath node limit of ${maxNodes} reached`;
+        break search;
+      }
+      const reason = await budget.checkpoint();
+      if (reason !== null) {
+        stopped = reason;
+        break search;
+      }
+      if (s.link(cands.data[i]!) && propagate(s, g, m)) continue search;
+      s.clearQueue();
+    }
+  }
+  return finish(stopped, message);
+
+  /**
+   * Branch on the chain end with the fewest candidates (at least two, or propagation would
+   * have linked it). Ties go to numbered ends next to the fewest free numbers: linking them
+   * places numbers, which the gap sweep feeds on.
+   */
+  function openBranch(): void {
+    let best = -1;
+    let bestScore = Number.POSITIVE_INFINITY;
+    let bestIsTail = true;
+    const { num, cellOf, next, prev, succCount, predCount } = s;
+    for (let x = 0; x < s.nodes; x++) {
+      const nx = num[x]!;
+      if (next[x] === -1 && x !== s.end) {
+        let room = TIE_UNNUMBERED;
+        if (nx >= 0) {
+          room = 0;
+          while (room < TIE_UNNUMBERED - 1 && cellOf[nx + 1 + room] === -1) room++;
+        }
+        const score = succCount[x]! * 32 + room;
+        if (score < bestScore) {
+          bestScore = score;
+          best = x;
+          bestIsTail = true;
+        }
+      }
+      if (prev[x] === -1 && x !== s.start) {
+        let room = TIE_UNNUMBERED;
+        if (nx >= 0) {
+          room = 0;
+          while (room < TIE_UNNUMBERED - 1 && nx - 1 - room >= 0 && cellOf[nx - 1 - room] === -1) room++;
+        }
+        const score = predCount[x]! * 32 + room;
+        if (score < bestScore) {
+          bestScore = score;
+          best = x;
+          bestIsTail = false;
+        }
+      }
+    }
+    branches++;
+    levelMark.push(s.trail.size);
+    levelStart.push(cands.size);
+    if (bestIsTail) {
+      for (let i = s.outStart[best]!, end = s.outStart[best + 1]!; i < end; i++) {
+        const f = s.outEdges[i]!;
+        if (s.alive[f] === 1) cands.push(f);
+      }
+    } else {
+      for (let i = s.inStart[best]!, end = s.inStart[best + 1]!; i < end; i++) {
+        const f = s.inEdges[i]!;
+        if (s.alive[f] === 1) cands.push(f);
+      }
+    }
+    levelEnd.push(cands.size);
+    levelNext.push(levelStart.data[levelStart.size - 1]!);
+  }
+
+  function allTried(): boolean {
+    for (let d = 0; d < levelMark.size; d++) if (levelNext.data[d]! < levelEnd.data[d]!) return false;
+    return true;
+  }
+}
+
+function readSolution(s: LinkState, width: number, height: number): ArrowPathSolution {
+  return { width, height, numbers: s.num.slice(0, s.n) };
+}

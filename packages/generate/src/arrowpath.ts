@@ -1,0 +1,240 @@
+// The arrow-path (Signpost) generator: a random path through every cell in which each step
+// is a queen move (same row, column or diagonal, any distance), arrows along the steps,
+// then givens removed one by one, in random order, while the `arrowpath` engine still
+// proves the solution unique.
+import {
+  DIRECTIONS,
+  SolveBudget,
+  type ArrowPathPuzzle,
+  type ArrowPathSolution,
+  type Direction,
+  type Engine,
+  type StopReason,
+} from '@gridrace/core';
+import { createArrowPathEngine } from '@gridrace/engine-arrowpath';
+import { Random } from './random.js';
+
+export interface GenerateArrowPathOptions {
+  readonly width: number;
+  readonly height: number;
+  /** Any number or string; the same seed and options give the same puzzle. */
+  readonly seed: number | string;
+  /** Put 1 in the top-left corner and N in the bottom-right one, as in the seed puzzles. */
+  readonly corners?: boolean;
+  /**
+   * Keep 1 given (default true, as Tatham's Signpost and the seed puzzles do). N always
+   * stays given: it sits in the only cell without an arrow, which Signpost IDs mark by its N.
+   */
+  readonly keepEnds?: boolean;
+  /**
+   * Givens go in two passes. The first keeps a removal only when the engine's propagation
+   * alone proves the puzzle still unique (no branching): cheap, and most of the sparsity.
+   * The second retries the givens left, letting the engine spend up to this many search
+   * nodes per check (0 skips it). Default: 200 up to 225 cells, 0 above (there each check
+   * costs milliseconds per node and few removals succeed). A removal the engine cannot
+   * prove within the cap is undone. A node cap, not a time limit, keeps the output
+   * independent of the machine's speed.
+   */
+  readonly maxNodesPerCheck?: number;
+  /**
+   * Wall-clock limit for the whole generation. When it runs out, the puzzle made so far
+   * (still unique, but with more givens) is returned and `stats.stopped` says so.
+   */
+  readonly timeLimitMs?: number;
+  /** Stop early like `timeLimitMs` runs out, with `stats.stopped` = `aborted`. */
+  readonly signal?: AbortSignal;
+}
+
+export interface GenerateArrowPathStats {
+  readonly timeMs: number;
+  readonly cells: number;
+  /** Givens left in the puzzle. */
+  readonly givens: number;
+  /** Removals tried (over both passes), and how many of them stayed. */
+  readonly tried: number;
+  readonly removed: number;
+  /** Checks of the last pass whose engine hit its node cap (removal undone). */
+  readonly undecided: number;
+  /** Time spent in the engine. */
+  readonly solveMs: number;
+  /** Random walks started before one covered the grid. */
+  readonly pathAttempts: number;
+  /** Null when every given was tried, else why generation stopped early. */
+  readonly stopped: StopReason | null;
+}
+
+export interface GeneratedArrowPath {
+  /** The puzzle, with its (unique) solution. */
+  readonly puzzle: ArrowPathPuzzle;
+  readonly stats: GenerateArrowPathStats;
+}
+
+const DEFAULT_MAX_NODES_PER_CHECK = 200;
+/** Largest grid that gets the second pass by default. */
+const SECOND_PASS_MAX_CELLS = 225;
+
+/** Make a random arrow path with a unique solution and as few givens as the engine can afford. */
+export async function generateArrowPath(options: GenerateArrowPathOptions): Promise<GeneratedArrowPath> {
+  const { width, height } = options;
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) {
+    throw new RangeError(`size must be positive integers, got ${String(width)}x${String(height)}`);
+  }
+  const corners = options.corners ?? false;
+  if (corners && width * height < 2) throw new RangeError('corners needs at least two cells');
+  const keepEnds = options.keepEnds ?? true;
+  const maxNodes = options.maxNodesPerCheck ?? (width * height <= SECOND_PASS_MAX_CELLS ? DEFAULT_MAX_NODES_PER_CHECK : 0);
+  if (!Number.isInteger(maxNodes) || maxNodes < 0) throw new RangeError(`maxNodesPerCheck must be a non-negative integer, got ${String(maxNodes)}`);
+  const budget = new SolveBudget({ signal: options.signal, timeLimitMs: options.timeLimitMs });
+
+  const random = new Random(options.seed);
+  const n = width * height;
+  const { order, attempts } = randomAlignedPath(width, height, random, corners);
+  const numbers = new Int32Array(n);
+  order.forEach((cell, i) => (numbers[cell] = i + 1));
+  const arrows: (Direction | null)[] = new Array<Direction | null>(n).fill(null);
+  for (let i = 0; i + 1 < n; i++) arrows[order[i]!] = directionBetween(width, order[i]!, order[i + 1]!);
+  const givens = Array.from(numbers);
+  const solution: ArrowPathSolution = { width, height, numbers };
+  const meta = { title: `arrow path ${width}x${height} seed ${String(options.seed)}${corners ? ' corners' : ''}`, source: 'gridrace generate' };
+  const puzzleOf = (): ArrowPathPuzzle => ({ kind: 'arrowpath', width, height, arrows, givens: givens.slice(), solution, meta });
+
+  // Pass 1 keeps only removals that propagation alone proves safe (cheap); pass 2 retries
+  // the givens left with up to `maxNodes` search nodes per check.
+  const passes: Engine<'arrowpath'>[] = [createArrowPathEngine({ maxNodes: 1 })];
+  if (maxNodes > 0) passes.push(createArrowPathEngine({ maxNodes }));
+  const removable: number[] = [];
+  for (let cell = 0; cell < n; cell++) {
+    const k = numbers[cell]!;
+    if (k === n || (keepEnds && k === 1)) continue;
+    removable.push(cell);
+  }
+  random.shuffle(removable);
+
+  let tried = 0;
+  let removed = 0;
+  let undecided = 0;
+  let solveMs = 0;
+  let stopped: StopReason | null = null;
+  passes: for (const engine of passes) {
+    undecided = 0;
+    for (const cell of removable) {
+      if (givens[cell] === 0) continue;
+      stopped = await budget.checkpoint();
+      if (stopped !== null) break passes;
+      tried++;
+      const k = givens[cell]!;
+      givens[cell] = 0;
+      const remaining = remainingMs(budget, options.timeLimitMs);
+      const result = await engine.solve(puzzleOf(), {
+        maxSolutions: 2,
+        ...(options.signal === undefined ? {} : { signal: options.signal }),
+        ...(remaining === undefined ? {} : { timeLimitMs: remaining }),
+      });
+      solveMs += result.stats.timeMs;
+      if (result.verdict === 'unique') {
+        removed++;
+        continue;
+      }
+      givens[cell] = k;
+      if (result.verdict === 'incomplete') {
+        if (result.reason !== 'limit') {
+          // The overall budget ran out inside the check: this removal stays undone.
+          stopped = result.reason;
+          break passes;
+        }
+        undecided++;
+      }
+    }
+  }
+
+  const left = givens.reduce((count, g) => count + (g === 0 ? 0 : 1), 0);
+  return {
+    puzzle: puzzleOf(),
+    stats: { timeMs: budget.elapsedMs(), cells: n, givens: left, tried, removed, undecided, solveMs, pathAttempts: attempts, stopped },
+  };
+}
+
+function remainingMs(budget: SolveBudget, limit: number | undefined): number | undefined {
+  return limit === undefined ? undefined : Math.max(0, limit - budget.elapsedMs());
+}
+
+/** The direction from cell a to cell b, which must be aligned with it. */
+function directionBetween(width: number, a: number, b: number): Direction {
+  const dr = Math.sign(Math.floor(b / width) - Math.floor(a / width));
+  const dc = Math.sign((b % width) - (a % width));
+  const index = DIRECTIONS.findIndex((d) => STEP[d][0] === dr && STEP[d][1] === dc);
+  return DIRECTIONS[index]!;
+}
+
+const STEP: Readonly<Record<Direction, readonly [number, number]>> = {
+  N: [-1, 0],
+  NE: [-1, 1],
+  E: [0, 1],
+  SE: [1, 1],
+  S: [1, 0],
+  SW: [1, -1],
+  W: [0, -1],
+  NW: [-1, -1],
+};
+
+/** How often a step goes to a random aligned cell instead of the one with the fewest ways on. */
+const WANDER = 0.5;
+const MAX_PATH_ATTEMPTS = 10_000;
+
+/**
+ * A random order of all cells in which consecutive cells are aligned. Mostly Warnsdorff's
+ * rule (go to the cell with the fewest unvisited aligned cells), with random steps mixed in;
+ * a walk that gets stuck starts over.
+ */
+export function randomAlignedPath(width: number, height: number, random: Random, corners: boolean): { order: Int32Array; attempts: number } {
+  const n = width * height;
+  const aligned: Int32Array[] = [];
+  for (let cell = 0; cell < n; cell++) {
+    const list: number[] = [];
+    const r0 = Math.floor(cell / width);
+    const c0 = cell % width;
+    for (const d of DIRECTIONS) {
+      const [dr, dc] = STEP[d];
+      for (let r = r0 + dr, c = c0 + dc; r >= 0 && r < height && c >= 0 && c < width; r += dr, c += dc) list.push(r * width + c);
+    }
+    aligned.push(Int32Array.from(list));
+  }
+
+  const order = new Int32Array(n);
+  const visited = new Uint8Array(n);
+  const degree = new Int32Array(n);
+  const picks: number[] = [];
+  for (let attempt = 1; attempt <= MAX_PATH_ATTEMPTS; attempt++) {
+    visited.fill(0);
+    for (let cell = 0; cell < n; cell++) degree[cell] = aligned[cell]!.length;
+    const first = corners ? 0 : random.int(n);
+    const last = corners ? n - 1 : -1;
+    const visit = (cell: number, k: number) => {
+      order[k] = cell;
+      visited[cell] = 1;
+      for (const a of aligned[cell]!) degree[a]!--;
+    };
+    visit(first, 0);
+    let k = 1;
+    for (; k < n; k++) {
+      const here = order[k - 1]!;
+      picks.length = 0;
+      let best = Number.POSITIVE_INFINITY;
+      for (const a of aligned[here]!) {
+        if (visited[a] === 1 || (a === last && k < n - 1)) continue;
+        picks.push(a);
+        if (degree[a]! < best) best = degree[a]!;
+      }
+      if (picks.length === 0) break;
+      let next: number;
+      if (random.float() < WANDER) next = picks[random.int(picks.length)]!;
+      else {
+        const fewest = picks.filter((a) => degree[a] === best);
+        next = fewest[random.int(fewest.length)]!;
+      }
+      visit(next, k);
+    }
+    if (k === n) return { order, attempts: attempt };
+  }
+  throw new Error(`no aligned path found on ${width}x${height} after ${MAX_PATH_ATTEMPTS} walks`);
+}

@@ -1,0 +1,4 @@
+// The public API of @gridrace/generate: an explicit list, types exported as types.
+export type { GenerateArrowPathOptions, GenerateArrowPathStats, GeneratedArrowPath } from './arrowpath.js';
+export { generateArrowPath, randomAlignedPath } from './arrowpath.js';
+export { Random, hashSeed } from './random.js';

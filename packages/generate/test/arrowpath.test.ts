@@ -1,0 +1,140 @@
+import { verify, type ArrowPathPuzzle } from '@gridrace/core';
+import { arrowPathEngine } from '@gridrace/engine-arrowpath';
+import { describe, expect, it } from 'vitest';
+import { Random, generateArrowPath, randomAlignedPath } from '../src/index.js';
+
+const givenCount = (p: ArrowPathPuzzle) => p.givens.filter((g) => g !== 0).length;
+
+/** The generated puzzle is unique for the engine (no caps), and that solution is the stored one. */
+async function expectUniqueAndConsistent(puzzle: ArrowPathPuzzle): Promise<void> {
+  expect(puzzle.solution).toBeDefined();
+  const solution = puzzle.solution!;
+  expect(verify(puzzle, solution)).toEqual({ ok: true });
+  puzzle.givens.forEach((g, cell) => {
+    if (g !== 0) expect(solution.numbers[cell]).toBe(g);
+  });
+  const result = await arrowPathEngine.solve(puzzle, { maxSolutions: 2 });
+  expect(result.verdict).toBe('unique');
+  expect(Array.from(result.solutions[0]!.numbers)).toEqual(Array.from(solution.numbers));
+}
+
+describe('generateArrowPath', () => {
+  it('is deterministic for a seed, and different seeds give different puzzles', async () => {
+    const a = await generateArrowPath({ width: 6, height: 5, seed: 'same' });
+    const b = await generateArrowPath({ width: 6, height: 5, seed: 'same' });
+    const c = await generateArrowPath({ width: 6, height: 5, seed: 'other' });
+    expect(b.puzzle.arrows).toEqual(a.puzzle.arrows);
+    expect(b.puzzle.givens).toEqual(a.puzzle.givens);
+    expect(c.puzzle.arrows).not.toEqual(a.puzzle.arrows);
+  });
+
+  it('makes unique, verified puzzles over a range of sizes and seeds, far sparser than full', async () => {
+    for (const [width, height, seed] of [
+      [1, 1, 1],
+      [1, 6, 2],
+      [4, 4, 3],
+      [7, 7, 4],
+      [9, 6, 5],
+      [10, 10, 6],
+    ] as const) {
+      const { puzzle, stats } = await generateArrowPath({ width, height, seed });
+      expect(puzzle.width).toBe(width);
+      expect(puzzle.height).toBe(height);
+      await expectUniqueAndConsistent(puzzle);
+      expect(stats.givens).toBe(givenCount(puzzle));
+      expect(stats.stopped).toBeNull();
+      // 1 and N stay given by default; N is the only cell without an arrow.
+      const n = width * height;
+      expect(puzzle.givens).toContain(1);
+      expect(puzzle.givens).toContain(n);
+      expect(puzzle.arrows.filter((a) => a === null)).toHaveLength(1);
+      if (n >= 49) expect(stats.givens).toBeLessThan(n / 3);
+    }
+  });
+
+  it('reaches 7x7 puzzles with few givens', async () => {
+    const counts: number[] = [];
+    for (let seed = 1; seed <= 4; seed++) {
+      const { puzzle } = await generateArrowPath({ width: 7, height: 7, seed });
+      await expectUniqueAndConsistent(puzzle);
+      counts.push(givenCount(puzzle));
+    }
+    expect(Math.min(...counts)).toBeLessThanOrEqual(8);
+  });
+
+  it('corners: 1 top-left and N bottom-right', async () => {
+    for (const seed of [1, 2, 3]) {
+      const { puzzle } = await generateArrowPath({ width: 6, height: 4, seed, corners: true });
+      const n = 24;
+      expect(puzzle.givens[0]).toBe(1);
+      expect(puzzle.givens[n - 1]).toBe(n);
+      expect(puzzle.arrows[n - 1]).toBeNull();
+      await expectUniqueAndConsistent(puzzle);
+    }
+  });
+
+  it('keepEnds false may remove 1 too', async () => {
+    let removedOne = false;
+    for (let seed = 1; seed <= 6 && !removedOne; seed++) {
+      const { puzzle } = await generateArrowPath({ width: 6, height: 6, seed, keepEnds: false });
+      await expectUniqueAndConsistent(puzzle);
+      if (!puzzle.givens.includes(1)) removedOne = true;
+    }
+    expect(removedOne).toBe(true);
+  });
+
+  it('maxNodesPerCheck 0 (propagation only) gives a puzzle the engine solves without branching', async () => {
+    const { puzzle } = await generateArrowPath({ width: 8, height: 8, seed: 9, maxNodesPerCheck: 0 });
+    await expectUniqueAndConsistent(puzzle);
+    const result = await arrowPathEngine.solve(puzzle);
+    expect(result.stats.counters.branches).toBe(0);
+  });
+
+  it('an aborted signal stops before any removal; the puzzle is still unique', async () => {
+    const { puzzle, stats } = await generateArrowPath({ width: 5, height: 5, seed: 1, signal: AbortSignal.abort() });
+    expect(stats.stopped).toBe('aborted');
+    expect(stats.tried).toBe(0);
+    expect(givenCount(puzzle)).toBe(25);
+    await expectUniqueAndConsistent(puzzle);
+  });
+
+  it('a time limit bounds a large generation; what it returns is unique', async () => {
+    const { puzzle, stats } = await generateArrowPath({ width: 30, height: 30, seed: 1, timeLimitMs: 300 });
+    expect(stats.stopped).toBe('time-limit');
+    expect(stats.tried).toBeLessThan(900);
+    await expectUniqueAndConsistent(puzzle);
+  });
+
+  it('rejects sizes and caps that make no sense', async () => {
+    await expect(generateArrowPath({ width: 0, height: 3, seed: 1 })).rejects.toThrow(RangeError);
+    await expect(generateArrowPath({ width: 2.5, height: 3, seed: 1 })).rejects.toThrow(RangeError);
+    await expect(generateArrowPath({ width: 3, height: 3, seed: 1, maxNodesPerCheck: -1 })).rejects.toThrow(RangeError);
+    await expect(generateArrowPath({ width: 1, height: 1, seed: 1, corners: true })).rejects.toThrow(RangeError);
+  });
+});
+
+describe('randomAlignedPath', () => {
+  it('visits every cell once, each step along a row, column or diagonal', () => {
+    for (const [width, height] of [
+      [1, 1],
+      [1, 7],
+      [5, 3],
+      [12, 12],
+      [30, 30],
+    ] as const) {
+      for (const corners of width * height > 1 ? [false, true] : [false]) {
+        const { order } = randomAlignedPath(width, height, new Random(`${width}x${height}`), corners);
+        expect(new Set(order).size).toBe(width * height);
+        for (let i = 0; i + 1 < order.length; i++) {
+          const dr = Math.floor(order[i + 1]! / width) - Math.floor(order[i]! / width);
+          const dc = (order[i + 1]! % width) - (order[i]! % width);
+          expect(dr === 0 || dc === 0 || Math.abs(dr) === Math.abs(dc)).toBe(true);
+        }
+        if (corners) {
+          expect(order[0]).toBe(0);
+          expect(order[order.length - 1]).toBe(width * height - 1);
+        }
+      }
+    }
+  });
+});
