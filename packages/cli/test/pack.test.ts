@@ -8,8 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO } from './run-cli.js';
 
-const publicPackages = readdirSync(join(REPO, 'packages'))
-  .map((dir) => join(REPO, 'packages', dir))
+const publicPackages = [...readdirSync(join(REPO, 'packages')).map((dir) => join(REPO, 'packages', dir)), join(REPO, 'benchmarks')]
   .filter((dir) => {
     const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
     return manifest.private !== true;

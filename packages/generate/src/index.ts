@@ -2,3 +2,5 @@
 export type { GenerateArrowPathOptions, GenerateArrowPathStats, GeneratedArrowPath } from './arrowpath.js';
 export { generateArrowPath, randomAlignedPath } from './arrowpath.js';
 export { Random, hashSeed } from './random.js';
+export type { GenerateNonogramOptions, GenerateNonogramStats, GeneratedNonogram } from './nonogram.js';
+export { generateNonogram, randomImage, GenerateNonogramError } from './nonogram.js';

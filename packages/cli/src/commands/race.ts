@@ -43,6 +43,7 @@ export interface RaceFlags {
   time?: number;
   iterations?: number;
   memory: number;
+  clock: 'cpu' | 'wall';
   shard?: string;
   out: string;
   load?: string[];
@@ -143,6 +144,7 @@ export async function raceCommand(flags: RaceFlags, ui: Ui): Promise<ExitCode> {
       timeLimitMs: flags.timeLimit * 1000,
       timing,
       memoryMb: flags.memory,
+      clock: flags.clock,
       ...(shard ? { shard } : {}),
       calibration: flags.calibration,
       load,
@@ -282,6 +284,7 @@ export function registerRaceCommand(program: Command, ui: Ui, done: (code: ExitC
     .addOption(new Option('--time <seconds>', 'tinybench time budget per task (at least 2 samples)').argParser(positive('seconds')).conflicts('iterations'))
     .addOption(new Option('--iterations <n>', 'exactly n timed samples per task instead of a time budget').argParser(wholeNumber))
     .addOption(new Option('--memory <mb>', 'memory cap per task: worker heap limit and resident-memory growth').argParser(positive('MB')).default(2048))
+    .addOption(new Option('--clock <clock>', 'what samples measure: cpu (process CPU time, steady on a busy machine) or wall').choices(['cpu', 'wall']).default('cpu'))
     .option('--shard <k/n>', 'run only shard k of n of the puzzles (merge the parts with `race merge`)')
     .option('-o, --out <dir>', 'output folder', 'race-results')
     .addOption(new Option('--load <module>', 'a module that registers extra engines (imported in every worker); repeatable').argParser(many))
@@ -317,7 +320,7 @@ Exit codes: 0 done, 3 interrupted, 4 bad puzzle input, 5 bad command line,
     .argument('<baseline>', 'results.json of the baseline run')
     .argument('<current>', 'results.json of the run to check')
     .addOption(new Option('--threshold <percent>', 'smallest slowdown that counts').argParser(percent).default(10))
-    .addOption(new Option('--noise-floor <percent>', 'run-to-run noise per task (one sigma) added to the sample noise').argParser(percent).default(3))
+    .addOption(new Option('--noise-floor <percent>', 'run-to-run noise per task (one sigma) added to the sample noise').argParser(percent).default(6))
     .addOption(new Option('--sigmas <n>', 'how many sigmas of noise a change must exceed').argParser(positive('sigmas')).default(3))
     .option('--reference <what>', 'divide medians by: calibration, none, or an engine name', 'calibration')
     .option('--markdown <file>', 'also write the markdown table to a file')

@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+// The figures of benchmarks/README.md: one baseline race on the CI suite, then N reruns of the
+// unchanged build and N runs with a variant doing ~15% more work (slower-variant.mjs), each
+// compared with the baseline through `gridrace race compare`, exactly as CI does.
+//
+//   node benchmarks/experiments/noise.mjs [--runs 10] [--out DIR] [--slower bitmask] [--load MODULE]...
+//     [--engines a,b] [--time 0.4] [--threshold 10]
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('../../', import.meta.url).pathname;
+const cli = join(root, 'packages/cli/dist/main.js');
+const argv = process.argv.slice(2);
+const opt = (flag, fallback) => {
+  const i = argv.indexOf(flag);
+  return i >= 0 ? argv[i + 1] : fallback;
+};
+const loads = argv.flatMap((a, i) => (a === '--load' ? [argv[i + 1]] : []));
+const runs = Number(opt('--runs', '10'));
+const out = opt('--out', join(root, 'race-results/noise'));
+const slower = opt('--slower', 'bitmask');
+const time = opt('--time', '0.4');
+const threshold = opt('--threshold', '10');
+const engines = opt('--engines');
+const puzzles = readFileSync(join(root, 'benchmarks/suites/ci.txt'), 'utf8')
+  .split('\n')
+  .map((l) => l.trim())
+  .filter((l) => l && !l.startsWith('#'));
+const variant = join(root, 'benchmarks/experiments/slower-variant.mjs');
+
+function race(dir, extraLoads = [], env = {}) {
+  const args = [cli, 'race', '--time', time, '--out', dir, '-q', '--no-progress'];
+  if (engines) args.push('--engines', engines);
+  for (const p of puzzles) args.push('--puzzles', p);
+  for (const l of [...loads, ...extraLoads]) args.push('--load', l);
+  const t = performance.now();
+  const r = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', env: { ...process.env, ...env } });
+  if (r.status !== 0) throw new Error(`race failed (${r.status}): ${r.stderr}`);
+  return (performance.now() - t) / 1000;
+}
+
+function compare(base, dir) {
+  const json = join(dir, 'compare.json');
+  const r = spawnSync(process.execPath, [cli, 'race', 'compare', base, join(dir, 'results.json'), '--threshold', threshold, '--json', json], { cwd: root, encoding: 'utf8' });
+  if (r.status !== 0 && r.status !== 1) throw new Error(`compare failed (${r.status}): ${r.stderr}`);
+  const c = JSON.parse(readFileSync(json, 'utf8'));
+  return { alarm: r.status === 1, c };
+}
+
+mkdirSync(out, { recursive: true });
+const load = spawnSync('uptime', { encoding: 'utf8' }).stdout.trim();
+console.log(`noise experiment: ${runs} reruns + ${runs} variant runs (${slower} +15%), threshold ${threshold}%, ${load}`);
+const baseDir = join(out, 'baseline');
+const baseSeconds = race(baseDir);
+const base = join(baseDir, 'results.json');
+console.log(`baseline: ${baseSeconds.toFixed(1)} s`);
+
+const rows = [];
+const summarize = (kind, i, seconds, { alarm, c }) => {
+  const engineText = c.engines.map((e) => `${e.engine} ${((e.ratio - 1) * 100).toFixed(1)}% ±${(e.noise * 100).toFixed(1)} ${e.status}`).join(', ');
+  const tasks = c.tasks.filter((t) => ['slower', 'broken', 'verdict-changed'].includes(t.status)).map((t) => `${t.engine}:${t.puzzle.split('/').pop()}`);
+  const worstTask = Math.max(...c.tasks.filter((t) => t.ratio !== undefined).map((t) => t.ratio));
+  rows.push({ kind, run: i, alarm, seconds, engines: engineText, flaggedTasks: tasks, worstTask });
+  console.log(`${kind} ${i}: ${alarm ? 'ALARM' : 'quiet'} (${seconds.toFixed(1)} s) ${engineText}${tasks.length ? ` | tasks: ${tasks.join(' ')}` : ''} | worst task ${((worstTask - 1) * 100).toFixed(1)}%`);
+};
+for (let i = 1; i <= runs; i++) {
+  const dir = join(out, `same-${i}`);
+  const seconds = race(dir);
+  summarize('unchanged', i, seconds, compare(base, dir));
+}
+for (let i = 1; i <= runs; i++) {
+  const dir = join(out, `slower-${i}`);
+  const seconds = race(dir, [variant], { GRIDRACE_SLOWER: slower });
+  summarize('variant', i, seconds, compare(base, dir));
+}
+const alarms = (kind) => rows.filter((r) => r.kind === kind && r.alarm).length;
+const summary = `unchanged: ${alarms('unchanged')}/${runs} alarms; variant (${slower} +15%): ${alarms('variant')}/${runs} flagged; ${load}`;
+console.log(summary);
+writeFileSync(join(out, 'noise.json'), `${JSON.stringify({ summary, rows }, null, 1)}\n`);

@@ -1,0 +1,157 @@
+#!/usr/bin/env node
+// Regenerates puzzles/generated/: the race's large corpus. Seeded and deterministic: the same
+// generator code, seeds and checking engine give byte-identical files. Run from the repo root
+// after a build (`pnpm -F @gridrace/race corpus` does both).
+//
+//   node benchmarks/scripts/corpus.mjs [--check-engine NAME] [--load MODULE] [--only nonogram|arrowpath] [--max-side N]
+//
+// The committed files were checked by `bitmask`; another checking engine may return another
+// second solution and so repair the pictures differently, giving other (equally valid) puzzles.
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { getEngine, listEngines, writePuzzle } from '@gridrace/core';
+import '@gridrace/engines';
+
+// @gridrace/generate may not be built yet while its arrow-path side is in progress.
+const generate = await import('@gridrace/generate').catch((err) => {
+  console.warn(`corpus: @gridrace/generate did not load (${err.message.split('\n')[0]}); arrow paths are skipped`);
+  return {};
+});
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+const OUT = join(ROOT, 'puzzles/generated');
+
+// The corpus definition. Three families of nonograms, each a random picture repaired until
+// its clues have one solution:
+// - `smooth`: noise at 60% density, two rounds of smoothing: big blobs, long blocks, mostly
+//   line-solvable; 50x50 to 300x300, the raw speed of line solving on large grids;
+// - `rough`: noise at 55%, one round: ragged edges, the checker needs probing;
+// - `search`: raw noise at 50%, kept only when the checker needed more than line logic.
+const NONOGRAMS = [
+  { family: 'smooth', width: 50, height: 50, seed: 1 },
+  { family: 'smooth', width: 100, height: 100, seed: 1 },
+  { family: 'smooth', width: 150, height: 150, seed: 1 },
+  { family: 'smooth', width: 200, height: 200, seed: 1 },
+  { family: 'smooth', width: 240, height: 160, seed: 1 },
+  { family: 'smooth', width: 250, height: 250, seed: 1 },
+  { family: 'smooth', width: 300, height: 300, seed: 1 },
+  { family: 'rough', width: 50, height: 50, seed: 1 },
+  { family: 'rough', width: 75, height: 75, seed: 1 },
+  { family: 'rough', width: 100, height: 100, seed: 1 },
+  { family: 'rough', width: 150, height: 150, seed: 1 },
+  { family: 'search', width: 20, height: 20, seed: 1 },
+  { family: 'search', width: 25, height: 25, seed: 1 },
+  { family: 'search', width: 30, height: 30, seed: 1 },
+  { family: 'search', width: 30, height: 30, seed: 2 },
+  { family: 'search', width: 40, height: 40, seed: 1 },
+  { family: 'search', width: 50, height: 50, seed: 1 },
+];
+const FAMILY = {
+  smooth: { density: 0.6, smoothing: 2, want: 'unique' },
+  rough: { density: 0.55, smoothing: 1, want: 'unique' },
+  search: { density: 0.5, smoothing: 0, want: 'branching', maxAttempts: 40 },
+};
+// Arrow paths: sparse puzzles made by generateArrowPath (node-capped, so machine-independent).
+const ARROWPATHS = [
+  { width: 7, height: 7, seed: 1 },
+  { width: 10, height: 10, seed: 1 },
+  { width: 15, height: 15, seed: 1 },
+  { width: 20, height: 20, seed: 1 },
+  { width: 25, height: 25, seed: 1 },
+];
+
+function args() {
+  const argv = process.argv.slice(2);
+  const get = (flag) => {
+    const i = argv.indexOf(flag);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  return { checkEngine: get('--check-engine'), load: get('--load'), only: get('--only'), maxSide: Number(get('--max-side') ?? Infinity) };
+}
+
+const pad = (n) => String(n).padStart(3, '0');
+
+async function nonogramGenerator() {
+  if (typeof generate.generateNonogram === 'function') return generate.generateNonogram;
+  // Until @gridrace/generate exports it, use the file directly: built, or the source under tsx.
+  for (const file of ['../../packages/generate/dist/nonogram.js', '../../packages/generate/src/nonogram.ts']) {
+    try {
+      return (await import(new URL(file, import.meta.url).href)).generateNonogram;
+    } catch {
+      // try the next
+    }
+  }
+  throw new Error('cannot load generateNonogram: build @gridrace/generate first');
+}
+
+async function main() {
+  const { checkEngine, load, only, maxSide } = args();
+  if (load) await import(new URL(load, `file://${process.cwd()}/`).href);
+  const names = listEngines('nonogram').map((e) => e.name);
+  if (checkEngine === undefined && !names.includes('bitmask') && only !== 'arrowpath') {
+    console.error('corpus: the committed nonograms were checked by "bitmask", which is not registered; pass --check-engine NAME to use another (the puzzles will differ)');
+    process.exit(2);
+  }
+  const checkerName = checkEngine ?? 'bitmask';
+  const checker = only === 'arrowpath' ? undefined : getEngine(checkerName, 'nonogram');
+  await checker?.init?.();
+  const generateNonogram = await nonogramGenerator();
+  mkdirSync(OUT, { recursive: true });
+  const rows = [];
+  const keep = new Set();
+
+  if (only === undefined || only === 'nonogram') {
+    for (const spec of NONOGRAMS) {
+      if (Math.max(spec.width, spec.height) > maxSide) continue;
+      const t = performance.now();
+      const { family, ...size } = spec;
+      const { puzzle, stats } = await generateNonogram({ ...size, ...FAMILY[family], checker, checkTimeLimitMs: 120_000 });
+      const name = `nonogram-${family}-${pad(spec.width)}x${pad(spec.height)}-s${spec.seed}.json`;
+      writeFileSync(join(OUT, name), writePuzzle(puzzle, 'json'));
+      keep.add(name);
+      const filled = ((100 * stats.filled) / (spec.width * spec.height)).toFixed(0);
+      rows.push(`| \`${name}\` | nonogram | ${spec.width}x${spec.height} | ${spec.seed} | ${filled}% filled | ${stats.difficulty ?? '-'} | ${checkerName} |`);
+      console.log(`${name}: ${stats.attempts} attempt(s), ${stats.repairs} repair(s), ${stats.checks} check(s), ${(performance.now() - t).toFixed(0)} ms`);
+    }
+  }
+  if ((only === undefined || only === 'arrowpath') && typeof generate.generateArrowPath === 'function') {
+    for (const spec of ARROWPATHS) {
+      if (Math.max(spec.width, spec.height) > maxSide) continue;
+      const t = performance.now();
+      const { puzzle, stats } = await generate.generateArrowPath({ width: spec.width, height: spec.height, seed: spec.seed });
+      const name = `arrowpath-${pad(spec.width)}x${pad(spec.height)}-s${spec.seed}.json`;
+      writeFileSync(join(OUT, name), writePuzzle(puzzle, 'json'));
+      keep.add(name);
+      rows.push(`| \`${name}\` | arrow path | ${spec.width}x${spec.height} | ${spec.seed} | ${stats.givens} givens | - | arrowpath |`);
+      console.log(`${name}: ${stats.givens} givens of ${stats.cells}, ${(performance.now() - t).toFixed(0)} ms`);
+    }
+  }
+  // Files of an older corpus definition go, so the folder is exactly the definition above.
+  if (only === undefined && maxSide === Infinity) {
+    for (const file of readdirSync(OUT)) if (file.endsWith('.json') && !keep.has(file)) rmSync(join(OUT, file));
+    writeFileSync(
+      join(OUT, 'README.md'),
+      `# puzzles/generated
+
+Written by \`benchmarks/scripts/corpus.mjs\` (\`pnpm -F @gridrace/race corpus\`); do not edit by hand.
+Every file is a pure function of the generator code, the seed and the checking engine: rerunning
+the script gives the same bytes. Each puzzle carries its solution, and each has exactly one
+solution (nonograms: proven by the checking engine with \`maxSolutions: 2\`; arrow paths: by
+\`arrowpath\` inside \`generateArrowPath\`). The race cross-checks every engine's answer against it.
+
+Nonograms are random pictures (noise, then rounds of 3x3 majority smoothing), changed where
+two solutions differ until the clues have one. \`smooth\`: 60% noise, two rounds (big blobs,
+mostly line-solvable), 50x50 to 300x300. \`rough\`: 55% noise, one round (ragged edges, some
+need probing). \`search\`: raw 50% noise, kept only when the checker needed more than line
+logic (difficulty \`probe\` or \`branch\`).
+
+| file | kind | size | seed | content | difficulty (checker) | checked by |
+|---|---|---|---|---|---|---|
+${rows.join('\n')}
+`,
+    );
+  }
+  await checker?.dispose?.();
+}
+
+await main();

@@ -1,0 +1,49 @@
+// The public API of @gridrace/race: an explicit list, types exported as types.
+export { Race, RaceEvent, RaceConfigError, loadEngineModules } from './race.js';
+export type { RaceOptions, RaceEventMap, PlannedTask } from './race.js';
+export { loadCorpus, corpusPuzzle, parseShard, shardOf, puzzleHash, solutionsHash, globToRegExp, CorpusError, DEFAULT_CORPUS } from './corpus.js';
+export type { CorpusPuzzle, LoadedCorpus } from './corpus.js';
+export { runIsolated } from './isolate.js';
+export type { IsolationLimits, TaskOutcome } from './isolate.js';
+export { crossCheck } from './check.js';
+export { mergeResults, MergeError } from './merge.js';
+export type { MergeInput, MergeOutcome } from './merge.js';
+export { compareResults } from './compare.js';
+export type { CompareOptions, Comparison, TaskComparison, EngineComparison, TaskStatus } from './compare.js';
+export { RESULTS_JSON_SCHEMA, schemaProblems, parseResults, stringifyResults, ResultsFileError } from './schema.js';
+export { writeOutputs, OUTPUT_FILES } from './outputs.js';
+export { raceMarkdown, compareMarkdown } from './report/markdown.js';
+export { raceHtml } from './report/html.js';
+export { actionBenchmark } from './report/action-benchmark.js';
+export type { ActionBenchmarkEntry } from './report/action-benchmark.js';
+export { formatMs } from './report/tables.js';
+export { calibrationWorkload } from './calibration.js';
+export { collectEnv } from './env.js';
+export {
+  summarize,
+  median,
+  mean,
+  quantile,
+  standardDeviation,
+  medianAbsoluteDeviation,
+  relativeMarginOfError,
+  medianRelativeError,
+  tCritical95,
+  geometricMean,
+} from './stats.js';
+export type { SampleSummary } from './stats.js';
+export { RESULTS_SCHEMA, RESULTS_FORMAT } from './types.js';
+export type {
+  RaceResults,
+  TaskRecord,
+  TaskState,
+  TaskOverhead,
+  PuzzleRecord,
+  EngineRecord,
+  Disagreement,
+  RaceEnv,
+  RaceRunOptions,
+  RaceSummary,
+  TimingOptions,
+  Clock,
+} from './types.js';

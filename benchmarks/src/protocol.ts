@@ -1,0 +1,101 @@
+// The messages between the race (parent) and one task's worker thread.
+import type { Difficulty, Puzzle, Solution, StopReason, Verdict } from '@gridrace/core';
+import type { Clock, TimingOptions } from './types.js';
+
+/** `workerData` of a task's worker. */
+export interface WorkerInput {
+  readonly engine: string;
+  readonly puzzle: Puzzle;
+  /** Modules to import after `@gridrace/engines`, to register more engines (URLs or package names). */
+  readonly load: readonly string[];
+  readonly timeLimitMs: number;
+  readonly timing: TimingOptions;
+  readonly clock: Clock;
+  readonly calibration: boolean;
+  readonly maxSolutions: number;
+}
+
+export type WorkerPhase = 'load' | 'init' | 'check' | 'bench';
+
+export type WorkerMessage =
+  /** Modules loaded, engine found. */
+  | { readonly type: 'ready' }
+  /** `init()` done (ms); the checked solve starts now. */
+  | { readonly type: 'initialized'; readonly initMs: number }
+  /** `init()` done and the first solve returned. */
+  | {
+      readonly type: 'checked';
+      readonly initMs: number;
+      readonly checkMs: number;
+      readonly verdict: Verdict;
+      readonly reason?: StopReason;
+      readonly message?: string;
+      readonly solutions: readonly Solution[];
+      readonly counters: Readonly<Record<string, number>>;
+      readonly difficulty?: Difficulty;
+      /** How long the timed phase should take at most, by the worker's own plan (ms). */
+      readonly benchPlanMs: number;
+    }
+  /** Timed samples (ms) of the solve, and of the calibration workload (empty when off). */
+  | {
+      readonly type: 'done';
+      /** Per-solve times (ms): each sample is one batch of `batch` solves, divided by `batch`. */
+      readonly samples: readonly number[];
+      readonly batch: number;
+      readonly calibration: readonly number[];
+      /** Mean wall-clock time per timed solve (ms), whatever the clock of the samples. */
+      readonly wallMean: number;
+      readonly benchMs: number;
+    }
+  | { readonly type: 'failed'; readonly phase: WorkerPhase; readonly message: string };
+
+/** Verdicts that settle the question and are worth timing. */
+export const SETTLED: ReadonlySet<Verdict> = new Set(['unique', 'multiple', 'none']);
+
+/**
+ * The timed phase's plan from the first solve's time `checkMs`: minimum samples, tinybench's
+ * time budget, warm-up. Kept in one place so the worker and the watchdog agree.
+ */
+export function benchPlan(timing: TimingOptions, checkMs: number): {
+  iterations: number;
+  timeMs: number;
+  warmupIterations: number;
+  warmupTimeMs: number;
+  budgetMs: number;
+} {
+  const c = Math.max(checkMs, 0.001);
+  if ('iterations' in timing) {
+    const warmupIterations = Math.max(1, Math.ceil(timing.iterations / 4));
+    return { iterations: timing.iterations, timeMs: 0, warmupIterations, warmupTimeMs: 0, budgetMs: (timing.iterations + warmupIterations) * c };
+  }
+  const t = timing.timeMs;
+  // At least two samples (a margin of error needs two), up to five when they fit the budget.
+  const iterations = Math.max(2, Math.min(5, Math.floor(t / c)));
+  // Warm up for a fifth of the budget, skipped when one solve is longer than the whole budget
+  // (the checked solve has already run the code once).
+  const warm = c < t;
+  const warmupTimeMs = warm ? t / 5 : 0;
+  const warmupIterations = warm ? 1 : 0;
+  return { iterations, timeMs: t, warmupIterations, warmupTimeMs, budgetMs: Math.max(t, iterations * c) + (warm ? Math.max(warmupTimeMs, c) : 0) };
+}
+
+/**
+ * The clocks a race can time with (ms). `cpu` is the CPU time of the whole worker process
+ * (user + system, all threads): a solve that waits for a core because other programs are busy
+ * does not count, which keeps numbers steady on a shared machine. `wall` is elapsed time.
+ */
+export const CLOCKS: Readonly<Record<Clock, () => number>> = {
+  wall: () => performance.now(),
+  cpu: () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  },
+};
+
+/** Solves faster than this (ms) are timed in batches, so a clock tick is small beside a sample. */
+export const BATCH_BELOW_MS = 0.2;
+/** The length a batch aims at (ms). */
+export const BATCH_TARGET_MS = 1;
+
+/** Calibration samples taken before and after the engine's samples. */
+export const CALIBRATION_SAMPLES = 12;

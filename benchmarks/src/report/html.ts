@@ -1,0 +1,173 @@
+// A self-contained HTML report: Chart.js (inlined, so the page opens offline), the results
+// as inline JSON, charts of time per puzzle per engine (log scale) and of each engine's ratio
+// to a reference engine, and the same tables as the markdown summary.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { RaceResults } from '../types.js';
+import { describeOptions, describeRun } from './markdown.js';
+import { formatDuration, formatMs, formatRatio, kindTables, ratioMatrix, referenceEngine, type KindTable } from './tables.js';
+
+let chartSource: string | undefined;
+
+/** Chart.js's UMD bundle, read once from the installed package. */
+function chartJs(): string {
+  if (chartSource === undefined) {
+    const dist = dirname(createRequire(import.meta.url).resolve('chart.js'));
+    chartSource = readFileSync(join(dist, 'chart.umd.min.js'), 'utf8')
+      .replace(/\/\/# sourceMappingURL=.*$/m, '')
+      .replace(/<\/script/gi, '<\\/script');
+  }
+  return chartSource;
+}
+
+const html = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** What the page's script draws, per kind. */
+interface ChartData {
+  kind: string;
+  clock: string;
+  labels: string[];
+  engines: string[];
+  /** ms per engine per puzzle, null when not timed. */
+  ms: (number | null)[][];
+  rme: (number | null)[][];
+  states: string[][];
+  reference: string | null;
+}
+
+function chartData(table: KindTable, clock: string): ChartData {
+  return {
+    kind: table.kind,
+    clock,
+    labels: table.rows.map((r) => r.puzzle.id),
+    engines: [...table.engines],
+    ms: table.engines.map((_, i) => table.rows.map((r) => r.cells[i]?.ms ?? null)),
+    rme: table.engines.map((_, i) => table.rows.map((r) => r.cells[i]?.rme ?? null)),
+    states: table.engines.map((_, i) => table.rows.map((r) => r.cells[i]?.text ?? '-')),
+    reference: referenceEngine(table) ?? null,
+  };
+}
+
+function tableHtml(table: KindTable): string {
+  const head = `<tr><th>puzzle</th><th>size</th><th>verdict</th>${table.engines.map((e) => `<th>${html(e)}</th>`).join('')}</tr>`;
+  const body = table.rows
+    .map((row) => {
+      const cells = row.cells
+        .map((c) => {
+          if (c.ms === undefined) return `<td class="na">${html(c.text)}</td>`;
+          if (table.engines.length === 1) return `<td>${html(c.text)}</td>`;
+          return `<td class="${c.fastest ? 'best' : ''}">${html(c.text)}${c.fastest ? '' : ` <span class="ratio">${formatRatio(c.ratio!)}</span>`}</td>`;
+        })
+        .join('');
+      const verdict = row.verdict === 'disagreement' ? '<strong class="bad">DISAGREEMENT</strong>' : html(row.verdict);
+      return `<tr><td class="id">${html(row.puzzle.id)}</td><td>${row.puzzle.width}x${row.puzzle.height}</td><td>${verdict}</td>${cells}</tr>`;
+    })
+    .join('\n');
+  let matrix = '';
+  if (table.engines.length > 1) {
+    const m = ratioMatrix(table);
+    matrix =
+      `<p>Engine vs engine: geometric mean of time(row) / time(column) over the puzzles both timed (count in brackets).</p>` +
+      `<table class="matrix"><tr><th></th>${m.engines.map((e) => `<th>${html(e)}</th>`).join('')}</tr>` +
+      m.engines
+        .map((e, i) => `<tr><th>${html(e)}</th>${m.cells[i]!.map((c, j) => `<td>${i === j ? '1' : c.n === 0 ? '-' : `${formatRatio(c.ratio)} (${c.n})`}</td>`).join('')}</tr>`)
+        .join('') +
+      '</table>';
+  }
+  return `<table><thead>${head}</thead><tbody>${body}</tbody></table>${matrix}`;
+}
+
+const STYLE = `
+body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:2rem auto;max-width:1200px;padding:0 1rem;color:#1b1f24}
+h1{font-size:1.6rem;margin-bottom:.2rem}h2{margin-top:2.2rem;border-bottom:1px solid #d0d7de;padding-bottom:.3rem}
+.meta{color:#57606a}.alarm{background:#ffebe9;border:2px solid #cf222e;padding:.8rem 1rem;border-radius:6px}
+.alarm strong,.bad{color:#cf222e}table{border-collapse:collapse;margin:.8rem 0;font-variant-numeric:tabular-nums}
+th,td{border:1px solid #d0d7de;padding:.25rem .55rem;text-align:right;white-space:nowrap}th{background:#f6f8fa}
+td.id{text-align:left;max-width:28rem;overflow:hidden;text-overflow:ellipsis}td.na{color:#8c959f}td.best{font-weight:600;background:#dafbe1}
+.ratio{color:#57606a;font-size:.9em}.chart{position:relative;height:420px;overflow-x:auto}.chart>div{height:100%}
+ul.problems{color:#57606a}`;
+
+/** The page's own script: draws the charts from the inline data with Chart.js. */
+const SCRIPT = `
+const data = JSON.parse(document.getElementById('race-data').textContent);
+const palette = ['#0969da','#cf222e','#1a7f37','#8250df','#bf8700','#0a7ea4','#d2488b','#57606a'];
+const fmt = (ms) => ms == null ? '-' : ms < 0.1 ? (ms*1000).toFixed(1)+' µs' : ms < 10 ? ms.toFixed(2)+' ms' : ms < 1000 ? ms.toFixed(1)+' ms' : (ms/1000).toFixed(2)+' s';
+const short = (id) => id.split('/').pop();
+for (const k of data) {
+  const width = Math.max(900, k.labels.length * Math.max(1, k.engines.length) * 9);
+  document.getElementById('time-' + k.kind).style.width = width + 'px';
+  new Chart(document.getElementById('time-canvas-' + k.kind), {
+    type: 'bar',
+    data: { labels: k.labels.map(short), datasets: k.engines.map((e, i) => ({ label: e, data: k.ms[i], backgroundColor: palette[i % palette.length] })) },
+    options: {
+      maintainAspectRatio: false, animation: false,
+      scales: { y: { type: 'logarithmic', title: { display: true, text: 'median ' + k.clock + ' time per solve (ms, log scale)' } } },
+      plugins: { tooltip: { callbacks: {
+        title: (items) => k.labels[items[0].dataIndex],
+        label: (item) => item.dataset.label + ': ' + (k.ms[item.datasetIndex][item.dataIndex] == null ? k.states[item.datasetIndex][item.dataIndex] : fmt(k.ms[item.datasetIndex][item.dataIndex]) + ' ±' + k.rme[item.datasetIndex][item.dataIndex].toFixed(1) + '%'),
+      } } },
+    },
+  });
+  if (!k.reference || k.engines.length < 2) continue;
+  const r = k.engines.indexOf(k.reference);
+  const others = k.engines.map((e, i) => i).filter((i) => i !== r);
+  document.getElementById('ratio-' + k.kind).style.width = width + 'px';
+  new Chart(document.getElementById('ratio-canvas-' + k.kind), {
+    type: 'bar',
+    data: { labels: k.labels.map(short), datasets: others.map((i) => ({
+      label: k.engines[i] + ' / ' + k.reference,
+      data: k.ms[i].map((v, j) => v != null && k.ms[r][j] != null && k.ms[r][j] > 0 ? v / k.ms[r][j] : null),
+      backgroundColor: palette[i % palette.length],
+    })) },
+    options: {
+      maintainAspectRatio: false, animation: false,
+      scales: { y: { type: 'logarithmic', title: { display: true, text: 'time ratio to ' + k.reference + ' (log scale; above 1 = slower)' } } },
+      plugins: { tooltip: { callbacks: { title: (items) => k.labels[items[0].dataIndex], label: (item) => item.dataset.label + ': ' + (item.raw == null ? '-' : item.raw.toFixed(3) + 'x') } } },
+    },
+  });
+}`;
+
+export function raceHtml(r: RaceResults): string {
+  const tables = kindTables(r);
+  const clock = r.options.clock === 'cpu' ? 'CPU' : 'wall-clock';
+  const data = tables.map((t) => chartData(t, clock));
+  const s = r.summary;
+  const alarm =
+    r.disagreements.length > 0
+      ? `<div class="alarm"><strong>${r.disagreements.length} disagreement(s): the engines do not agree or a solution failed verification.</strong><ul>${r.disagreements
+          .map((d) => `<li><code>${html(d.puzzle)}</code>: ${html(d.message)}</li>`)
+          .join('')}</ul></div>`
+      : '';
+  const sections = tables
+    .map((t) => {
+      const d = chartData(t, clock);
+      const title = t.kind === 'nonogram' ? 'Nonograms' : 'Arrow paths';
+      const ratio = d.reference && t.engines.length > 1 ? `<h3>Ratio to ${html(d.reference)}</h3><div class="chart"><div id="ratio-${t.kind}"><canvas id="ratio-canvas-${t.kind}"></canvas></div></div>` : '';
+      return `<h2>${title}</h2><h3>Median ${clock} time per puzzle</h3><div class="chart"><div id="time-${t.kind}"><canvas id="time-canvas-${t.kind}"></canvas></div></div>${ratio}<h3>Table</h3>${tableHtml(t)}`;
+    })
+    .join('\n');
+  const problems = r.tasks.filter((t) => t.state !== 'completed' || t.message);
+  const problemList = problems.length
+    ? `<h2>Stopped, failed or limited tasks</h2><ul class="problems">${problems
+        .slice(0, 200)
+        .map((t) => `<li>${html(t.engine)} on <code>${html(t.puzzle)}</code>: ${html(t.state)}${t.message ? `: ${html(t.message)}` : ''}</li>`)
+        .join('')}</ul>`
+    : '';
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>gridrace race ${html(r.env.date.slice(0, 10))}</title><style>${STYLE}</style></head>
+<body>
+<h1>gridrace race</h1>
+<p class="meta">${html(describeRun(r))}<br>${html(describeOptions(r))}<br>
+${s.tasks} tasks: ${s.completed} completed, ${s.timeouts} timed out, ${s.ooms} out of memory, ${s.errors} errors · race overhead per task ${html(formatMs(s.harnessMsMedian))} (worker start ${html(formatMs(s.startMsMedian))}) · wall ${html(formatDuration(s.wallMs))}${r.aborted ? ' · <strong>interrupted</strong>' : ''}</p>
+${alarm}
+${sections}
+${problemList}
+<script type="application/json" id="race-data">${json}</script>
+<script>${chartJs()}</script>
+<script>${SCRIPT}</script>
+</body></html>
+`;
+}

@@ -1,0 +1,122 @@
+// The numbers every report shows, computed once: per kind, a puzzle x engine table of medians,
+// and engine-vs-engine ratios (geometric mean over the puzzles both engines finished).
+import type { PuzzleKind } from '@gridrace/core';
+import { geometricMean } from '../stats.js';
+import type { PuzzleRecord, RaceResults, TaskRecord } from '../types.js';
+
+export interface Cell {
+  readonly engine: string;
+  readonly task?: TaskRecord;
+  /** Median (ms) when timed. */
+  readonly ms?: number;
+  readonly rme?: number;
+  /** Median over the fastest engine's median on this puzzle. */
+  readonly ratio?: number;
+  readonly fastest: boolean;
+  /** `12.3 ms ±1.1%`, `timeout`, `OOM`, `error`, `incomplete (limit)`, or `-` when not run. */
+  readonly text: string;
+}
+
+export interface Row {
+  readonly puzzle: PuzzleRecord;
+  /** The agreed verdict, or `disagreement`, or `?` when nobody settled it. */
+  readonly verdict: string;
+  readonly cells: readonly Cell[];
+}
+
+export interface KindTable {
+  readonly kind: PuzzleKind;
+  readonly engines: readonly string[];
+  readonly rows: readonly Row[];
+}
+
+export function formatMs(ms: number): string {
+  if (!Number.isFinite(ms)) return '-';
+  if (ms < 0.1) return `${(ms * 1000).toFixed(1)} µs`;
+  if (ms < 10) return `${ms.toFixed(2)} ms`;
+  if (ms < 1000) return `${ms.toFixed(1)} ms`;
+  return `${(ms / 1000).toFixed(2)} s`;
+}
+
+export function formatRatio(r: number): string {
+  if (!Number.isFinite(r)) return '-';
+  if (r < 0.1) return `${r.toPrecision(2)}x`;
+  return r >= 100 ? `${r.toFixed(0)}x` : r >= 10 ? `${r.toFixed(1)}x` : `${r.toFixed(2)}x`;
+}
+
+export function formatDuration(ms: number): string {
+  const s = Math.round(ms / 1000);
+  return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${s % 60} s`;
+}
+
+function stateText(t: TaskRecord): string {
+  if (t.state === 'timeout') return 'timeout';
+  if (t.state === 'oom') return 'OOM';
+  if (t.state === 'errored') return 'error';
+  if (t.verdict === 'incomplete') return `incomplete (${t.reason ?? '?'})`;
+  return 'not timed';
+}
+
+export function kindTables(results: RaceResults): KindTable[] {
+  const tables: KindTable[] = [];
+  const disagreeing = new Set(results.disagreements.map((d) => d.puzzle));
+  const byKey = new Map(results.tasks.map((t) => [`${t.engine}\u0000${t.puzzle}`, t]));
+  for (const kind of ['nonogram', 'arrowpath'] as const) {
+    const puzzles = results.puzzles.filter((p) => p.kind === kind);
+    const engines = results.engines.filter((e) => e.kind === kind).map((e) => e.name);
+    if (puzzles.length === 0 || engines.length === 0) continue;
+    const rows = puzzles.map((puzzle): Row => {
+      const tasks = engines.map((e) => byKey.get(`${e}\u0000${puzzle.id}`));
+      const medians = tasks.map((t) => (t?.samples ? t.samples.median : Number.POSITIVE_INFINITY));
+      const best = Math.min(...medians);
+      const cells = engines.map((engine, i): Cell => {
+        const task = tasks[i];
+        if (!task) return { engine, fastest: false, text: '-' };
+        if (!task.samples) return { engine, task, fastest: false, text: stateText(task) };
+        const ms = task.samples.median;
+        const fastest = ms === best;
+        return { engine, task, ms, rme: task.samples.rme, ratio: ms / best, fastest, text: `${formatMs(ms)} ±${task.samples.rme.toFixed(1)}%` };
+      });
+      const verdicts = [...new Set(tasks.filter((t) => t?.verdict && t.verdict !== 'incomplete').map((t) => t!.verdict!))];
+      const verdict = disagreeing.has(puzzle.id) ? 'disagreement' : verdicts.length === 1 ? verdicts[0]! : '?';
+      return { puzzle, verdict, cells };
+    });
+    tables.push({ kind, engines, rows });
+  }
+  return tables;
+}
+
+export interface RatioMatrix {
+  readonly kind: PuzzleKind;
+  readonly engines: readonly string[];
+  /** `cells[i][j]`: geometric mean of time(i) / time(j) over puzzles both timed, with the count. */
+  readonly cells: readonly (readonly { readonly ratio: number; readonly n: number }[])[];
+}
+
+export function ratioMatrix(table: KindTable): RatioMatrix {
+  const cells = table.engines.map((_, i) =>
+    table.engines.map((__, j) => {
+      const ratios: number[] = [];
+      for (const row of table.rows) {
+        const a = row.cells[i]?.ms;
+        const b = row.cells[j]?.ms;
+        if (a !== undefined && b !== undefined && a > 0 && b > 0) ratios.push(a / b);
+      }
+      return { ratio: ratios.length ? geometricMean(ratios) : Number.NaN, n: ratios.length };
+    }),
+  );
+  return { kind: table.kind, engines: table.engines, cells };
+}
+
+/** The engine with the most timed puzzles, ties to the lower geometric-mean time ratio: the one others are shown against. */
+export function referenceEngine(table: KindTable): string | undefined {
+  const m = ratioMatrix(table);
+  let best: { name: string; count: number; score: number } | undefined;
+  table.engines.forEach((name, i) => {
+    const count = table.rows.filter((r) => r.cells[i]?.ms !== undefined).length;
+    const others = m.cells[i]!.filter((c, j) => j !== i && c.n > 0).map((c) => c.ratio);
+    const score = others.length ? geometricMean(others) : 1;
+    if (!best || count > best.count || (count === best.count && score < best.score)) best = { name, count, score };
+  });
+  return best?.name;
+}

@@ -1,0 +1,92 @@
+// A hanging, a throwing, a memory-hungry and an exiting engine each get stopped and recorded;
+// the race goes on to the end, the good engines get timed, and no worker thread is left.
+import { describe, expect, it } from 'vitest';
+import { Race, loadEngineModules, type RaceResults, type TaskRecord } from '../src/index.js';
+import { CROSS, FRAME, entry, threadCount } from './helpers.js';
+
+const FIXTURES = new URL('./fixtures/engines.mjs', import.meta.url).href;
+
+describe('worker isolation', () => {
+  it('stops and records misbehaving engines, and the race completes', async () => {
+    await loadEngineModules([FIXTURES]);
+    const threadsBefore = threadCount();
+    const engines = ['fixture-known', 'fixture-hang', 'fixture-throw', 'fixture-heap', 'fixture-buffers', 'fixture-exit', 'fixture-polite', 'naive'];
+    const race = new Race({
+      puzzles: [entry(FRAME, 'frame'), entry(CROSS, 'cross')],
+      engines,
+      // Generous enough that filling 128 MB wins over the clock even on a busy machine.
+      timeLimitMs: 2500,
+      graceMs: 300,
+      memoryMb: 128,
+      timing: { iterations: 3 },
+      load: [FIXTURES],
+    });
+    const ended: string[] = [];
+    race.on('task-end', (e) => ended.push(`${e.detail.record.engine}:${e.detail.record.puzzle}`));
+    const started = performance.now();
+    const results: RaceResults = await race.run();
+    const elapsed = performance.now() - started;
+
+    expect(results.tasks).toHaveLength(engines.length * 2);
+    expect(ended).toHaveLength(engines.length * 2);
+    const task = (engine: string, puzzle: string): TaskRecord => results.tasks.find((t) => t.engine === engine && t.puzzle === puzzle)!;
+    for (const puzzle of ['frame', 'cross']) {
+      expect(task('fixture-hang', puzzle)).toMatchObject({ state: 'timeout' });
+      expect(task('fixture-hang', puzzle).message).toMatch(/stopped by the race/);
+      expect(task('fixture-throw', puzzle)).toMatchObject({ state: 'errored' });
+      expect(task('fixture-throw', puzzle).message).toContain('deliberate failure');
+      expect(task('fixture-heap', puzzle).state).toBe('oom');
+      expect(task('fixture-buffers', puzzle).state).toBe('oom');
+      expect(task('fixture-buffers', puzzle).message).toMatch(/resident memory/);
+      expect(task('fixture-exit', puzzle).state).toBe('errored');
+      expect(task('fixture-exit', puzzle).message).toMatch(/exited with code 3/);
+      // An engine that reports its own time limit is a timeout too, but was not killed.
+      expect(task('fixture-polite', puzzle)).toMatchObject({ state: 'timeout', verdict: 'incomplete', reason: 'time-limit' });
+      expect(task('fixture-polite', puzzle).message).not.toMatch(/stopped by the race/);
+      // The good engines are timed and agree.
+      for (const good of ['fixture-known', 'naive']) {
+        const t = task(good, puzzle);
+        expect(t).toMatchObject({ state: 'completed', verdict: 'unique', verified: true, solutions: 1 });
+        expect(t.samples?.n).toBe(3);
+        expect(t.samples!.median).toBeGreaterThan(0);
+        expect(t.calibration!.n).toBeGreaterThan(0);
+      }
+      expect(task('naive', puzzle).solutionHash).toBe(task('fixture-known', puzzle).solutionHash);
+      // fixture-known answers in microseconds: it is timed in batches, samples stay per solve.
+      expect(task('fixture-known', puzzle).batch).toBeGreaterThan(1);
+      expect(task('fixture-known', puzzle).samples!.median).toBeLessThan(0.2);
+    }
+    expect(results.disagreements).toEqual([]);
+    expect(results.summary).toMatchObject({ tasks: 16, completed: 4, timeouts: 4, ooms: 4, errors: 4, disagreements: 0 });
+    // Two hangs cost at most their limit, grace and start-up each: the watchdog did its job.
+    expect(elapsed).toBeLessThan(60_000);
+    // Every worker is gone: the thread count is back where it started (give exits a moment).
+    let threadsAfter = threadCount();
+    for (let i = 0; i < 50 && threadsAfter > threadsBefore; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      threadsAfter = threadCount();
+    }
+    expect(threadsAfter).toBeLessThanOrEqual(threadsBefore);
+  });
+
+  it('reports a wrong solution and a wrong verdict loudly', async () => {
+    await loadEngineModules([FIXTURES]);
+    const race = new Race({
+      puzzles: [entry(FRAME, 'frame')],
+      engines: ['naive', 'fixture-wrong', 'fixture-none'],
+      timing: { iterations: 2 },
+      load: [FIXTURES],
+    });
+    const loud: string[] = [];
+    race.on('disagreement', (e) => loud.push(e.detail.disagreement.message));
+    const results = await race.run();
+    const wrong = results.tasks.find((t) => t.engine === 'fixture-wrong')!;
+    expect(wrong.verified).toBe(false);
+    expect(wrong.message).toMatch(/verification/);
+    expect(results.summary.unverified).toBe(1);
+    expect(loud.some((m) => /fixture-wrong returned a solution that fails verification/.test(m))).toBe(true);
+    expect(loud.some((m) => /engines disagree/.test(m) && /fixture-none says none/.test(m))).toBe(true);
+    expect(results.disagreements.length).toBe(loud.length);
+    expect(results.disagreements[0]!.verdicts).toMatchObject({ naive: 'unique', 'fixture-none': 'none' });
+  });
+});

@@ -1,0 +1,66 @@
+// The results file format: a real race's file passes the published JSON Schema (checked by
+// Ajv, a standard validator) and the package's own reader; broken files are refused by both.
+import { describe, expect, it } from 'vitest';
+import { Ajv } from 'ajv';
+import { RESULTS_JSON_SCHEMA, Race, ResultsFileError, parseResults, schemaProblems, stringifyResults, type RaceResults } from '../src/index.js';
+import { FRAME, entry } from './helpers.js';
+
+const ajv = new Ajv({ allErrors: true, strict: false });
+const validate = ajv.compile(RESULTS_JSON_SCHEMA);
+
+let real: RaceResults | undefined;
+async function realResults(): Promise<RaceResults> {
+  real ??= await new Race({ puzzles: [entry(FRAME, 'frame')], engines: ['naive'], timing: { iterations: 2 } }).run();
+  return real;
+}
+
+/** A deep copy with one change. */
+function mutate(r: RaceResults, change: (copy: Record<string, any>) => void): unknown {
+  const copy = JSON.parse(JSON.stringify(r));
+  change(copy);
+  return copy;
+}
+
+describe('results JSON schema', () => {
+  it('a real race file is valid for Ajv and for the reader, and survives a round trip', async () => {
+    const r = await realResults();
+    const json = JSON.parse(stringifyResults(r));
+    expect(validate(json), JSON.stringify(validate.errors)).toBe(true);
+    expect(schemaProblems(json)).toEqual([]);
+    expect(parseResults(stringifyResults(r), 'x.json')).toEqual(json);
+    expect(r.schema).toBe(1);
+    expect(r.env.node).toBe(process.version);
+    expect(r.env.versions['@gridrace/core']).toMatch(/^\d+\.\d+\.\d+/);
+    expect(r.env.versions.tinybench).toMatch(/^6\./);
+    expect(r.tasks[0]!.samples!.n).toBe(2);
+    // CPU time by default, with the wall-clock mean kept beside it.
+    expect(r.options.clock).toBe('cpu');
+    expect(r.tasks[0]!.wallMean).toBeGreaterThan(0);
+  });
+
+  it('broken files are refused by Ajv and by the reader alike', async () => {
+    const r = await realResults();
+    const broken: [string, unknown][] = [
+      ['no tasks', mutate(r, (c) => delete c.tasks)],
+      ['unknown state', mutate(r, (c) => (c.tasks[0].state = 'exploded'))],
+      ['median as text', mutate(r, (c) => (c.tasks[0].samples.median = '3 ms'))],
+      ['negative sample', mutate(r, (c) => (c.tasks[0].samples.samples[0] = -1))],
+      ['both timings', mutate(r, (c) => (c.options.timing = { timeMs: 5, iterations: 3 }))],
+      ['cores not whole', mutate(r, (c) => (c.env.cores = 1.5))],
+      ['verdict unknown', mutate(r, (c) => (c.tasks[0].verdict = 'maybe'))],
+    ];
+    for (const [what, value] of broken) {
+      expect(validate(value), what).toBe(false);
+      expect(schemaProblems(value).length, what).toBeGreaterThan(0);
+      expect(() => parseResults(JSON.stringify(value), 'bad.json'), what).toThrow(ResultsFileError);
+    }
+  });
+
+  it('the reader names the file and the problem', async () => {
+    const r = await realResults();
+    expect(() => parseResults('{', 'a.json')).toThrow(/^a\.json: not JSON/);
+    expect(() => parseResults('{"x":1}', 'b.json')).toThrow(/b\.json: not a gridrace race results file/);
+    expect(() => parseResults(JSON.stringify({ ...r, schema: 99 }), 'c.json')).toThrow(/schema 99 is not supported/);
+    expect(() => parseResults(JSON.stringify(mutate(r, (c) => (c.tasks[0].state = 'exploded'))), 'd.json')).toThrow(/\$\.tasks\[0\]\.state/);
+  });
+});
