@@ -7,6 +7,11 @@ import { solvePropagating } from './search.js';
 export interface ArrowPathEngineLimits {
   /** Stop with verdict `incomplete`, reason `limit`, after this many search nodes. */
   readonly maxNodes?: number;
+  /**
+   * `arrowpath` only: reuse each gap's sweep result while nothing in the gap changed
+   * (default true). False recomputes every gap on every sweep: the same deductions, slower.
+   */
+  readonly incrementalGaps?: boolean;
 }
 
 /** The seed's depth-first search from 1, generalized; the baseline. */

@@ -29,9 +29,9 @@ export class IntStack {
 }
 
 // Trail record kinds: the arguments are pushed first, the kind last.
-const T_REMOVE = 0; // [edge, T_REMOVE]
-const T_NUMBER = 1; // [node, T_NUMBER]
-const T_LINK = 2; // [from, to, head of from's chain, length of from's chain, T_LINK]
+export const T_REMOVE = 0; // [edge, T_REMOVE]
+export const T_NUMBER = 1; // [node, T_NUMBER]
+export const T_LINK = 2; // [from, to, head of from's chain, length of from's chain, T_LINK]
 
 /** Upper bound on candidate links for a grid, to refuse grids too big to hold. */
 export function countEdges(grid: ArrowGrid): number {
@@ -56,10 +56,14 @@ export class LinkState {
   readonly inStart: Int32Array;
   readonly inEdges: Int32Array;
 
-  // Candidate links, live.
+  // Candidate links, live. Each node's live links come first in its outEdges and inEdges
+  // slices (succCount and predCount of them): a removal swaps the link behind them, an undo
+  // (in reverse order) takes it back in. outPos and inPos: where each link sits.
   readonly alive: Uint8Array;
   readonly succCount: Int32Array;
   readonly predCount: Int32Array;
+  readonly outPos: Int32Array;
+  readonly inPos: Int32Array;
 
   // Links made, and chains: `other[x]` is the far end of x's chain and `len[x]` its length,
   // both valid only where x is an end of its chain (next or prev is -1).
@@ -76,6 +80,11 @@ export class LinkState {
   placed = 0;
 
   readonly trail = new IntStack(4096);
+  /**
+   * The lowest trail size undone to since the gap sweep last looked (Infinity when none):
+   * the sweep's cached per-gap results are only valid while no undo went below them.
+   */
+  undoLow = Number.POSITIVE_INFINITY;
 
   // Nodes whose candidate links need checking (their chain changed, a count dropped to 1).
   readonly #queue: Int32Array;
@@ -131,10 +140,14 @@ export class LinkState {
     }
     this.outEdges = new Int32Array(m);
     this.inEdges = new Int32Array(m);
+    this.outPos = new Int32Array(m);
+    this.inPos = new Int32Array(m);
     const outFill = this.outStart.slice(0, nodes);
     const inFill = this.inStart.slice(0, nodes);
     for (let e = 0; e < m; e++) {
+      this.outPos[e] = outFill[this.from[e]!]!;
       this.outEdges[outFill[this.from[e]!]!++] = e;
+      this.inPos[e] = inFill[this.to[e]!]!;
       this.inEdges[inFill[this.to[e]!]!++] = e;
     }
 
@@ -203,8 +216,24 @@ export class LinkState {
     this.removals++;
     const a = this.from[e]!;
     const b = this.to[e]!;
-    if (--this.succCount[a]! <= 1 && this.next[a] === -1) this.enqueue(a);
-    if (--this.predCount[b]! <= 1 && this.prev[b] === -1) this.enqueue(b);
+    const { outEdges, inEdges, outPos, inPos } = this;
+    // Swap e behind the live links of a and of b.
+    const lastOut = this.outStart[a]! + --this.succCount[a]!;
+    const f = outEdges[lastOut]!;
+    const atOut = outPos[e]!;
+    outEdges[atOut] = f;
+    outPos[f] = atOut;
+    outEdges[lastOut] = e;
+    outPos[e] = lastOut;
+    const lastIn = this.inStart[b]! + --this.predCount[b]!;
+    const g = inEdges[lastIn]!;
+    const atIn = inPos[e]!;
+    inEdges[atIn] = g;
+    inPos[g] = atIn;
+    inEdges[lastIn] = e;
+    inPos[e] = lastIn;
+    if (this.succCount[a]! <= 1 && this.next[a] === -1) this.enqueue(a);
+    if (this.predCount[b]! <= 1 && this.prev[b] === -1) this.enqueue(b);
   }
 
   /** Give node x number k. False when k is not free or not a cell number. */
@@ -279,13 +308,14 @@ export class LinkState {
       lo = k + 1;
     }
 
-    for (let i = this.outStart[c]!, end = this.outStart[c + 1]!; i < end; i++) {
+    // Backwards over the live links: a removal only moves links already passed.
+    for (let first = this.outStart[c]!, i = first + this.succCount[c]! - 1; i >= first; i--) {
       const f = this.outEdges[i]!;
-      if (f !== e && this.alive[f] === 1) this.remove(f);
+      if (f !== e) this.remove(f);
     }
-    for (let i = this.inStart[d]!, end = this.inStart[d + 1]!; i < end; i++) {
+    for (let first = this.inStart[d]!, i = first + this.predCount[d]! - 1; i >= first; i--) {
       const f = this.inEdges[i]!;
-      if (f !== e && this.alive[f] === 1) this.remove(f);
+      if (f !== e) this.remove(f);
     }
 
     const lenA = this.len[c]!;
@@ -306,10 +336,10 @@ export class LinkState {
 
     // The new chain must not close on itself.
     if (t !== this.end && h !== this.start) {
-      for (let i = this.outStart[t]!, end = this.outStart[t + 1]!; i < end; i++) {
+      for (let i = this.outStart[t]!, end = i + this.succCount[t]!; i < end; i++) {
         const f = this.outEdges[i]!;
         if (this.to[f] === h) {
-          if (this.alive[f] === 1) this.remove(f);
+          this.remove(f);
           break;
         }
       }
@@ -326,10 +356,12 @@ export class LinkState {
   /** Undo every change recorded after trail size `mark`. */
   undoTo(mark: number): void {
     const trail = this.trail;
+    if (trail.size > mark && mark < this.undoLow) this.undoLow = mark;
     while (trail.size > mark) {
       const kind = trail.pop();
       if (kind === T_REMOVE) {
         const e = trail.pop();
+        // e sits right behind the live links of both ends (every later move is undone).
         this.alive[e] = 1;
         this.succCount[this.from[e]!]!++;
         this.predCount[this.to[e]!]!++;
@@ -384,27 +416,11 @@ export class LinkState {
 
   /** The one live edge out of x, or -1 when there is not exactly one. */
   onlyOut(x: number): number {
-    let found = -1;
-    for (let i = this.outStart[x]!, end = this.outStart[x + 1]!; i < end; i++) {
-      const f = this.outEdges[i]!;
-      if (this.alive[f] === 1) {
-        if (found !== -1) return -1;
-        found = f;
-      }
-    }
-    return found;
+    return this.succCount[x] === 1 ? this.outEdges[this.outStart[x]!]! : -1;
   }
 
   /** The one live edge into x, or -1 when there is not exactly one. */
   onlyIn(x: number): number {
-    let found = -1;
-    for (let i = this.inStart[x]!, end = this.inStart[x + 1]!; i < end; i++) {
-      const f = this.inEdges[i]!;
-      if (this.alive[f] === 1) {
-        if (found !== -1) return -1;
-        found = f;
-      }
-    }
-    return found;
+    return this.predCount[x] === 1 ? this.inEdges[this.inStart[x]!]! : -1;
   }
 }

@@ -72,7 +72,7 @@ function repairMatching(s: LinkState, m: MatchScratch): boolean {
  * live link; if y is free, done; else continue from y's current owner.
  */
 function augment(s: LinkState, m: MatchScratch, root: number): boolean {
-  const { outStart, outEdges, alive, to, from } = s;
+  const { outStart, outEdges, succCount, to, from } = s;
   const { mateOut, mateIn, seen, parentEdge, bfs } = m;
   const stamp = ++m.stamp;
   let head = 0;
@@ -81,9 +81,8 @@ function augment(s: LinkState, m: MatchScratch, root: number): boolean {
   // seen[] marks right-side nodes (targets) already reached.
   while (head < tail) {
     const x = bfs[head++]!;
-    for (let i = outStart[x]!, end = outStart[x + 1]!; i < end; i++) {
+    for (let i = outStart[x]!, end = i + succCount[x]!; i < end; i++) {
       const e = outEdges[i]!;
-      if (alive[e] === 0) continue;
       const y = to[e]!;
       if (seen[y] === stamp) continue;
       seen[y] = stamp;
@@ -118,14 +117,15 @@ export function filterByMatching(s: LinkState, m: MatchScratch): boolean {
 
   // Régin: components of x -> owner(y) over unmatched live links.
   tarjan(s, m, RESIDUAL);
-  const { alive, to, from } = s;
+  const { outStart, outEdges, succCount, to, from } = s;
   const { mateOut, mateIn, comp } = m;
-  const edges = s.edgeCount;
-  for (let e = 0; e < edges; e++) {
-    if (alive[e] === 0) continue;
-    const x = from[e]!;
-    if (mateOut[x] === e) continue;
-    if (comp[x] !== comp[from[mateIn[to[e]!]!]!]) s.remove(e);
+  for (let x = 0; x < s.nodes; x++) {
+    // Backwards over x's live links: a removal only moves links already passed.
+    for (let first = outStart[x]!, i = first + succCount[x]! - 1; i >= first; i--) {
+      const e = outEdges[i]!;
+      if (mateOut[x] === e) continue;
+      if (comp[x] !== comp[from[mateIn[to[e]!]!]!]) s.remove(e);
+    }
   }
   return true;
 }
@@ -140,7 +140,7 @@ const RESIDUAL = 1;
  * of components.
  */
 function tarjan(s: LinkState, m: MatchScratch, mode: typeof GRAPH | typeof RESIDUAL): number {
-  const { outStart, outEdges, alive, to, from } = s;
+  const { outStart, outEdges, succCount, to, from } = s;
   const { index, low, comp, stack, onStack, callNode, callPos, mateOut, mateIn } = m;
   const nodes = s.nodes;
   const endNode = s.end;
@@ -166,10 +166,10 @@ function tarjan(s: LinkState, m: MatchScratch, mode: typeof GRAPH | typeof RESID
         y = s.start;
         pos = 0;
       } else {
-        const limit = x === endNode ? pos : outStart[x + 1]!;
+        // Live links only (they come first).
+        const limit = x === endNode ? pos : outStart[x]! + succCount[x]!;
         while (pos < limit) {
           const e = outEdges[pos++]!;
-          if (alive[e] === 0) continue;
           if (mode === GRAPH) {
             y = to[e]!;
             break;

@@ -20,6 +20,8 @@ export interface PropagatingLimits {
   readonly maxNodes?: number;
   /** Refuse grids with more candidate links than this (memory); default 8 million. */
   readonly maxEdges?: number;
+  /** Reuse the gap sweep's per-gap results where nothing changed (default true). */
+  readonly incrementalGaps?: boolean;
 }
 
 const DEFAULT_MAX_EDGES = 8_000_000;
@@ -54,6 +56,7 @@ export async function solvePropagating(
       links: state?.linksMade ?? 0,
       removals: state?.removals ?? 0,
       gapSweeps: scratch?.sweeps ?? 0,
+      gapRuns: scratch?.gapRuns ?? 0,
       matchingRuns: matcher?.runs ?? 0,
       candidateLinks: state?.edgeCount ?? 0,
     };
@@ -71,8 +74,8 @@ export async function solvePropagating(
 
   const s = new LinkState(grid);
   state = s;
-  const g = new GapScratch(s.nodes, s.edgeCount);
-  scratch = g;
+  // Made on the first gap sweep: puzzles settled by local deductions never need it.
+  const g = () => (scratch ??= new GapScratch(s.nodes, s.edgeCount, limits.incrementalGaps ?? true));
   const m = new MatchScratch(s.nodes);
   matcher = m;
   s.enqueueAll();
@@ -176,16 +179,12 @@ export async function solvePropagating(
     levelMark.push(s.trail.size);
     levelStart.push(cands.size);
     if (bestIsTail) {
-      for (let i = s.outStart[best]!, end = s.outStart[best + 1]!; i < end; i++) {
-        const f = s.outEdges[i]!;
-        if (s.alive[f] === 1) cands.push(f);
-      }
+      for (let i = s.outStart[best]!, end = i + s.succCount[best]!; i < end; i++) cands.push(s.outEdges[i]!);
     } else {
-      for (let i = s.inStart[best]!, end = s.inStart[best + 1]!; i < end; i++) {
-        const f = s.inEdges[i]!;
-        if (s.alive[f] === 1) cands.push(f);
-      }
+      for (let i = s.inStart[best]!, end = i + s.predCount[best]!; i < end; i++) cands.push(s.inEdges[i]!);
     }
+    // Live links are kept in no particular order: try them nearest first (by link id, as built).
+    cands.data.subarray(levelStart.data[levelStart.size - 1]!, cands.size).sort();
     levelEnd.push(cands.size);
     levelNext.push(levelStart.data[levelStart.size - 1]!);
   }
