@@ -2,7 +2,7 @@
 // (which rewrites workspace: and catalog: versions), install the tarballs into a scratch
 // project with plain npm, then import them with plain Node and run the installed bin.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { REPO } from './run-cli.js';
 
 const publicPackages = [...readdirSync(join(REPO, 'packages')).map((dir) => join(REPO, 'packages', dir)), join(REPO, 'benchmarks')]
   .filter((dir) => {
+    if (!existsSync(join(dir, 'package.json'))) return false;
     const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
     return manifest.private !== true;
   });
