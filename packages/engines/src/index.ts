@@ -2,16 +2,18 @@
 // so an app can pick one by name: `getEngine('naive')`. A new engine package is added here.
 import { registerEngine, type Engine, type PuzzleKind } from '@gridrace/core';
 import { arrowPathDfsEngine, arrowPathEngine } from '@gridrace/engine-arrowpath';
+import { bitmaskEngine } from '@gridrace/engine-bitmask';
 import { naiveEngine } from '@gridrace/engine-naive';
+import { z3Engine, z3PrefixEngine } from '@gridrace/engine-z3';
 
 /** Every built-in engine, in the order `gridrace engines` lists them. */
-export const builtinEngines: readonly Engine[] = [naiveEngine, arrowPathEngine, arrowPathDfsEngine] as Engine[];
+export const builtinEngines: readonly Engine[] = [bitmaskEngine, naiveEngine, z3Engine, z3PrefixEngine, arrowPathEngine, arrowPathDfsEngine] as Engine[];
 
 for (const engine of builtinEngines) registerEngine(engine);
 
 /** Preferred engine per kind, fastest first; the first one registered is the default. */
 const PREFERENCE: Record<PuzzleKind, readonly string[]> = {
-  nonogram: ['bitmask', 'wasm', 'naive'],
+  nonogram: ['bitmask', 'wasm', 'naive', 'z3', 'z3-prefix'],
   arrowpath: ['arrowpath', 'arrowpath-dfs'],
 };
 

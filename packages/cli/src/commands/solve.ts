@@ -40,10 +40,12 @@ export async function solveCommand(path: string, flags: SolveFlags, ui: Ui): Pro
   const onInterrupt = () => controller.abort();
   process.once('SIGINT', onInterrupt);
   const reports: PuzzleReport[] = [];
+  const used = new Set<Engine>();
   const svgParts: string[] = [];
   try {
     for (const { puzzle, index } of puzzles) {
       const engine = engineFor(puzzle, flags.engine);
+      used.add(engine);
       await engine.init?.();
       let result: SolveResult<Solution>;
       try {
@@ -69,6 +71,8 @@ export async function solveCommand(path: string, flags: SolveFlags, ui: Ui): Pro
     }
   } finally {
     process.removeListener('SIGINT', onInterrupt);
+    // Engines such as z3 hold worker threads until disposed; the process must be free to exit.
+    for (const engine of used) await engine.dispose?.();
   }
   if (flags.json) await writeOutput(flags.output, solveJson(reports));
   else if (flags.format === 'svg') {

@@ -1,0 +1,16 @@
+import { readFileSync } from 'node:fs';
+import { readPuzzles, SolveBudget, type NonogramPuzzle } from '@gridrace/core';
+import { Board, Clues } from '../src/lines.js';
+import { Propagator } from '../src/propagate.js';
+import { Prober } from '../src/probe.js';
+import { Solutions } from '../src/solutions.js';
+const f = process.argv[2]!;
+const p = readPuzzles(readFileSync(f, 'utf8'), { file: f })[Number(process.argv[3] ?? 0)] as NonogramPuzzle;
+const board = new Board(p.width, p.height);
+const prop = new Propagator(board, new Clues(p.rows, p.columns, p.width, p.height), new SolveBudget());
+prop.enqueueAll(); console.log('prop', prop.propagate(), 'unknown', board.unknown);
+const show = () => { for (let r = 0; r < p.height; r++) { let s = ''; for (let c = 0; c < p.width; c++) s += '.#?'[board.cells[r * p.width + c]!]; console.log(s); } };
+show();
+const pr = new Prober(prop, new Solutions(2), async () => false);
+const o = await pr.run(); console.log('probe', o, 'unknown', board.unknown, 'probes', pr.probes);
+show();

@@ -1,0 +1,124 @@
+// The Engine object: checks the puzzle's shape, builds the board, runs the search and
+// turns what it found into a SolveResult.
+import {
+  SolveBudget,
+  makeResult,
+  resolveMaxSolutions,
+  type Engine,
+  type NonogramPuzzle,
+  type NonogramSolution,
+  type SolveOptions,
+  type SolveResult,
+} from '@gridrace/core';
+import { Board, Clues, EMPTY_CELL, FILLED_CELL } from './lines.js';
+import { Propagator } from './propagate.js';
+import { search, type Strategy } from './search.js';
+import { Solutions } from './solutions.js';
+
+export interface BitmaskConfig {
+  /** Registry name (default `bitmask`). */
+  readonly name?: string;
+  /** Probe unknown cells at every search node (default true). */
+  readonly probing?: boolean;
+  /**
+   * Search after root propagation and probing: `probe` backtracks with probing at every
+   * node, `learn` uses conflict-driven clause learning, `auto` (default) takes turns:
+   * `probeNodes` nodes of the first, `learnConflicts` conflicts of the second, then twice as
+   * many of each, and so on.
+   */
+  readonly strategy?: Strategy;
+  /** Default 30. */
+  readonly probeNodes?: number;
+  /** Default 500. */
+  readonly learnConflicts?: number;
+  /** Largest grid, in cells, the engine takes on; larger ones give `incomplete`/`limit` (default 2^24). */
+  readonly maxCells?: number;
+}
+
+const DEFAULT_MAX_CELLS = 1 << 24;
+
+function checkClues(clues: readonly (readonly number[])[], count: number, what: string): number[][] {
+  if (!Array.isArray(clues) || clues.length !== count) throw new RangeError(`expected ${count} ${what} clues, got ${String(clues?.length)}`);
+  return clues.map((clue, i) => {
+    const out: number[] = [];
+    for (const block of clue) {
+      if (!Number.isInteger(block) || block < 0) throw new RangeError(`${what} ${i + 1}: block ${String(block)} is not a non-negative integer`);
+      if (block > 0) out.push(block); // `0` is the usual way to write an empty line
+    }
+    return out;
+  });
+}
+
+const minLength = (clue: readonly number[]) => (clue.length === 0 ? 0 : clue.reduce((a, b) => a + b, clue.length - 1));
+
+export function createBitmaskEngine(config: BitmaskConfig = {}): Engine<'nonogram'> {
+  const probing = config.probing ?? true;
+  const maxCells = config.maxCells ?? DEFAULT_MAX_CELLS;
+  const strategy = config.strategy ?? 'auto';
+  const probeNodes = config.probeNodes ?? 30;
+  const learnConflicts = config.learnConflicts ?? 500;
+  return {
+    name: config.name ?? 'bitmask',
+    kind: 'nonogram',
+    description: 'bit-mask line solver with a dirty-line queue and cache, probing, backtracking on a trail',
+    async solve(puzzle: NonogramPuzzle, options?: SolveOptions): Promise<SolveResult<NonogramSolution>> {
+      if (puzzle?.kind !== 'nonogram') throw new TypeError(`the bitmask engine solves nonograms, not ${String(puzzle?.kind)}`);
+      const { width, height } = puzzle;
+      if (!Number.isInteger(width) || !Number.isInteger(height) || width < 0 || height < 0) {
+        throw new RangeError(`bad grid size ${String(width)}x${String(height)}`);
+      }
+      const rows = checkClues(puzzle.rows, height, 'row');
+      const columns = checkClues(puzzle.columns, width, 'column');
+      for (const g of puzzle.givens) {
+        if (!Number.isInteger(g.row) || !Number.isInteger(g.col) || g.row < 0 || g.col < 0 || g.row >= height || g.col >= width) {
+          throw new RangeError(`given cell (${g.row}, ${g.col}) lies outside the ${width}x${height} grid`);
+        }
+      }
+      const maxSolutions = resolveMaxSolutions(options);
+      const budget = new SolveBudget({ signal: options?.signal, timeLimitMs: options?.timeLimitMs });
+      const stats = (counters: Record<string, number>, difficulty?: 'line' | 'probe' | 'branch') =>
+        difficulty === undefined ? { timeMs: budget.elapsedMs(), counters } : { timeMs: budget.elapsedMs(), counters, difficulty };
+
+      const early = budget.stopReason();
+      if (early !== null) return makeResult([], early, stats({}));
+      if (width * height > maxCells) {
+        return makeResult([], 'limit', stats({}), `grid of ${width}x${height} cells is above this engine's limit of ${maxCells} cells`);
+      }
+      // Lines that cannot hold their clue, and givens that disagree: no solution.
+      const impossible =
+        rows.some((clue) => minLength(clue) > width) ||
+        columns.some((clue) => minLength(clue) > height);
+      if (impossible) return makeResult([], null, stats({}, 'line'));
+
+      if (width === 0 || height === 0) {
+        // No cells: the clues must all be empty, which `impossible` already checked.
+        return makeResult([{ width, height, cells: new Uint8Array(0) }], null, stats({}, 'line'));
+      }
+
+      let board: Board;
+      let propagator: Propagator;
+      try {
+        board = new Board(width, height);
+        propagator = new Propagator(board, new Clues(rows, columns, width, height), budget);
+      } catch (error) {
+        if (error instanceof RangeError) return makeResult([], 'limit', stats({}), `out of memory setting up a ${width}x${height} grid: ${error.message}`);
+        throw error;
+      }
+      for (const g of puzzle.givens) {
+        const cell = g.row * width + g.col;
+        const value = g.filled ? FILLED_CELL : EMPTY_CELL;
+        const now = board.cells[cell];
+        if (now === value) continue;
+        if (now !== 2) return makeResult([], null, stats({}, 'line'));
+        board.set(cell, value);
+      }
+
+      const solutions = new Solutions(maxSolutions);
+      const report = await search(propagator, solutions, { probing, strategy, probeNodes, learnConflicts }, () => budget.checkpoint());
+      return makeResult(solutions.found, report.stopped, stats(report.counters, report.difficulty), report.message);
+    },
+  };
+}
+
+/** The flagship nonogram engine, registered as `bitmask`. */
+export const bitmaskEngine: Engine<'nonogram'> = createBitmaskEngine();

@@ -1,0 +1,71 @@
+// One Engine object around a model builder: the Z3 lease (init/dispose), input checks,
+// limits, and the solves in flight (dispose interrupts them before releasing Z3).
+import { SolveBudget, makeResult, resolveMaxSolutions, type Engine, type NonogramPuzzle, type NonogramSolution, type SolveOptions, type SolveResult } from '@gridrace/core';
+import type { ModelBuilder, SolverSetup } from './model.js';
+import { acquireZ3, releaseZ3, type Z3Api } from './runtime.js';
+import { checkShape } from './shape.js';
+import { solveLoop } from './solve-loop.js';
+
+export interface EngineSpec {
+  readonly name: string;
+  readonly description: string;
+  readonly build: ModelBuilder;
+  readonly setup: SolverSetup;
+}
+
+export function makeZ3Engine(spec: EngineSpec): Engine<'nonogram'> {
+  let lease: Promise<Z3Api> | undefined;
+  const inFlight = new Set<{ controller: AbortController; done: Promise<unknown> }>();
+
+  const load = (): Promise<Z3Api> => {
+    if (lease === undefined) {
+      const acquiring = acquireZ3();
+      lease = acquiring;
+      acquiring.catch(() => {
+        if (lease === acquiring) lease = undefined;
+      });
+    }
+    return lease;
+  };
+  const init = async (): Promise<void> => {
+    await load();
+  };
+
+  const dispose = async (): Promise<void> => {
+    const held = lease;
+    if (held === undefined) return;
+    lease = undefined;
+    for (const solve of inFlight) solve.controller.abort();
+    await Promise.allSettled([...inFlight].map((s) => s.done));
+    // A lease whose loading failed holds nothing (acquireZ3 already gave it back).
+    if (await held.then(() => true, () => false)) await releaseZ3();
+  };
+
+  const solve = async (puzzle: NonogramPuzzle, options: SolveOptions = {}): Promise<SolveResult<NonogramSolution>> => {
+    const maxSolutions = resolveMaxSolutions(options);
+    checkShape(puzzle, spec.name);
+    const budget = new SolveBudget({ signal: options.signal, timeLimitMs: options.timeLimitMs });
+    const stopped = budget.stopReason();
+    if (stopped !== null) return makeResult([], stopped, { timeMs: budget.elapsedMs(), counters: { checks: 0, models: 0 } });
+
+    const controller = new AbortController();
+    const forward = (): void => controller.abort();
+    options.signal?.addEventListener('abort', forward);
+    const entry = { controller, done: Promise.resolve() as Promise<unknown> };
+    const run = (async () => {
+      const api = await load();
+      return solveLoop({ api, puzzle, build: spec.build, setup: spec.setup, maxSolutions, budget, timeLimitMs: options.timeLimitMs, signal: controller.signal });
+    })();
+    entry.done = run;
+    inFlight.add(entry);
+    try {
+      return await run;
+    } finally {
+      inFlight.delete(entry);
+      options.signal?.removeEventListener('abort', forward);
+    }
+  };
+
+  return { name: spec.name, kind: 'nonogram', description: spec.description, init, dispose, solve };
+}
+
