@@ -93,12 +93,14 @@ export async function solveLoop(input: LoopInput): Promise<SolveResult<NonogramS
           return why === 'timeout' ? finish('time-limit') : finish('limit', `z3 returned unknown: ${why}`);
         }
         const found = z3.solver_get_model(ctx, solver);
-        z3.model_inc_ref(ctx, found);
-        let solution: NonogramSolution | null;
-        try {
-          solution = readSolution(t, found, puzzle, model.cells);
-        } finally {
-          z3.model_dec_ref(ctx, found);
+        let solution: NonogramSolution | null = null;
+        if (found) {
+          z3.model_inc_ref(ctx, found);
+          try {
+            solution = readSolution(t, found, puzzle, model.cells);
+          } finally {
+            z3.model_dec_ref(ctx, found);
+          }
         }
         if (solution === null) {
           // An interrupt that landed just after the check cancels the next call instead.
@@ -195,6 +197,7 @@ function readStatistics(t: Terms, solver: Z3_solver, counters: Record<string, nu
   const { z3, ctx } = t;
   for (const name of new Set(Object.values(STAT_KEYS))) counters[name] = 0;
   const stats = z3.solver_get_statistics(ctx, solver);
+  if (!stats) return; // refused after a late interrupt; the counters stay 0
   z3.stats_inc_ref(ctx, stats);
   try {
     const size = z3.stats_size(ctx, stats);
