@@ -1,5 +1,4 @@
-// A cache of line results keyed by the clue (its id), an extra number (0 for plain line
-// results; the explained cell for explanations) and the line's known cells.
+// A cache of line results keyed by the clue (its id) and the line's known cells.
 // Direct-mapped and lossy: a new result overwrites whatever shared its slot, so memory
 // stays bounded. The table starts small and doubles while it fills, up to a cap.
 
@@ -10,7 +9,7 @@ const MIN_SLOTS = 1 << 10;
 export class LineCache {
   /** Words per line mask. */
   readonly #words: number;
-  /** Int32s per slot: tag (id + 1), status (2 * words + ok), extra key, known filled, known empty, result filled, result empty. */
+  /** Int32s per slot: tag (id + 1), status (2 * words + ok), known filled, known empty, result filled, result empty. */
   readonly #slotSize: number;
   readonly #maxSlots: number;
   #mask: number;
@@ -21,7 +20,7 @@ export class LineCache {
 
   constructor(words: number) {
     this.#words = words;
-    this.#slotSize = 3 + 4 * words;
+    this.#slotSize = 2 + 4 * words;
     let max = MIN_SLOTS;
     while (max * 2 * this.#slotSize <= MAX_INTS) max *= 2;
     this.#maxSlots = max;
@@ -29,8 +28,8 @@ export class LineCache {
     this.#table = new Int32Array(MIN_SLOTS * this.#slotSize);
   }
 
-  #hash(id: number, extra: number, words: number, filled: Int32Array, fOff: number, empty: Int32Array, eOff: number): number {
-    let h = Math.imul(Math.imul(id + 1, 0x9e3779b1) ^ extra, 0x27d4eb2f);
+  #hash(id: number, words: number, filled: Int32Array, fOff: number, empty: Int32Array, eOff: number): number {
+    let h = Math.imul(id + 1, 0x9e3779b1);
     for (let i = 0; i < words; i++) {
       h = Math.imul(h ^ filled[fOff + i]!, 0x85ebca77);
       h = Math.imul(h ^ (h >>> 15) ^ empty[eOff + i]!, 0xc2b2ae3d);
@@ -44,14 +43,13 @@ export class LineCache {
    * which `copyResult` then writes out. `words` is the line's mask length; the id
    * determines it (lines of one id have one length).
    */
-  lookup(id: number, extra: number, words: number, filled: Int32Array, fOff: number, empty: Int32Array, eOff: number): number {
+  lookup(id: number, words: number, filled: Int32Array, fOff: number, empty: Int32Array, eOff: number): number {
     const stride = this.#words;
-    const base = (this.#hash(id, extra, words, filled, fOff, empty, eOff) & this.#mask) * this.#slotSize;
+    const base = (this.#hash(id, words, filled, fOff, empty, eOff) & this.#mask) * this.#slotSize;
     const t = this.#table;
-    if (t[base] !== id + 1 || t[base + 2] !== extra) return -1;
-    // (status holds 2 * words + ok)
+    if (t[base] !== id + 1) return -1;
     for (let i = 0; i < words; i++) {
-      if (t[base + 3 + i] !== filled[fOff + i] || t[base + 3 + stride + i] !== empty[eOff + i]) return -1;
+      if (t[base + 2 + i] !== filled[fOff + i] || t[base + 2 + stride + i] !== empty[eOff + i]) return -1;
     }
     this.#slot = base;
     return t[base + 1]! & 1;
@@ -61,7 +59,7 @@ export class LineCache {
   copyResult(words: number, outFilled: Int32Array, outEmpty: Int32Array): void {
     const stride = this.#words;
     const t = this.#table;
-    const r = this.#slot + 3 + 2 * stride;
+    const r = this.#slot + 2 + 2 * stride;
     for (let i = 0; i < words; i++) {
       outFilled[i] = t[r + i]!;
       outEmpty[i] = t[r + stride + i]!;
@@ -70,7 +68,6 @@ export class LineCache {
 
   store(
     id: number,
-    extra: number,
     words: number,
     filled: Int32Array,
     fOff: number,
@@ -82,16 +79,15 @@ export class LineCache {
   ): void {
     if (++this.#stores > this.#mask + 1 && this.#mask + 1 < this.#maxSlots) this.#grow();
     const stride = this.#words;
-    const base = (this.#hash(id, extra, words, filled, fOff, empty, eOff) & this.#mask) * this.#slotSize;
+    const base = (this.#hash(id, words, filled, fOff, empty, eOff) & this.#mask) * this.#slotSize;
     const t = this.#table;
     t[base] = id + 1;
     t[base + 1] = ok ? words * 2 + 1 : words * 2;
-    t[base + 2] = extra;
     for (let i = 0; i < words; i++) {
-      t[base + 3 + i] = filled[fOff + i]!;
-      t[base + 3 + stride + i] = empty[eOff + i]!;
-      t[base + 3 + 2 * stride + i] = ok ? outFilled[i]! : 0;
-      t[base + 3 + 3 * stride + i] = ok ? outEmpty[i]! : 0;
+      t[base + 2 + i] = filled[fOff + i]!;
+      t[base + 2 + stride + i] = empty[eOff + i]!;
+      t[base + 2 + 2 * stride + i] = ok ? outFilled[i]! : 0;
+      t[base + 2 + 3 * stride + i] = ok ? outEmpty[i]! : 0;
     }
   }
 
@@ -109,7 +105,7 @@ export class LineCache {
       const tag = old[base]!;
       if (tag === 0) continue;
       const words = old[base + 1]! >> 1;
-      const to = (this.#hash(tag - 1, old[base + 2]!, words, old, base + 3, old, base + 3 + stride) & this.#mask) * size;
+      const to = (this.#hash(tag - 1, words, old, base + 2, old, base + 2 + stride) & this.#mask) * size;
       t.set(old.subarray(base, base + size), to);
     }
   }

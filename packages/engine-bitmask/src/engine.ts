@@ -22,15 +22,17 @@ export interface BitmaskConfig {
   readonly probing?: boolean;
   /**
    * Search after root propagation and probing: `probe` backtracks with probing at every
-   * node, `learn` uses conflict-driven clause learning, `auto` (default) takes turns:
+   * node, `learn` runs clause learning on a SAT encoding, `auto` (default) takes turns:
    * `probeNodes` nodes of the first, `learnConflicts` conflicts of the second, then twice as
-   * many of each, and so on.
+   * many of each, and so on. Without `probing` the search is plain backtracking.
    */
   readonly strategy?: Strategy;
   /** Default 30. */
   readonly probeNodes?: number;
-  /** Default 500. */
+  /** Default 1000. */
   readonly learnConflicts?: number;
+  /** Puzzles whose SAT encoding would exceed this many clauses are only backtracked (default 3,000,000). */
+  readonly maxClauses?: number;
   /** Largest grid, in cells, the engine takes on; larger ones give `incomplete`/`limit` (default 2^24). */
   readonly maxCells?: number;
 }
@@ -56,11 +58,12 @@ export function createBitmaskEngine(config: BitmaskConfig = {}): Engine<'nonogra
   const maxCells = config.maxCells ?? DEFAULT_MAX_CELLS;
   const strategy = config.strategy ?? 'auto';
   const probeNodes = config.probeNodes ?? 30;
-  const learnConflicts = config.learnConflicts ?? 500;
+  const learnConflicts = config.learnConflicts ?? 1000;
+  const maxClauses = config.maxClauses ?? 3_000_000;
   return {
     name: config.name ?? 'bitmask',
     kind: 'nonogram',
-    description: 'bit-mask line solver with a dirty-line queue and cache, probing, backtracking on a trail',
+    description: 'bit-mask line solver, dirty-line queue and cache, probing, backtracking on a trail, clause learning',
     async solve(puzzle: NonogramPuzzle, options?: SolveOptions): Promise<SolveResult<NonogramSolution>> {
       if (puzzle?.kind !== 'nonogram') throw new TypeError(`the bitmask engine solves nonograms, not ${String(puzzle?.kind)}`);
       const { width, height } = puzzle;
@@ -114,7 +117,7 @@ export function createBitmaskEngine(config: BitmaskConfig = {}): Engine<'nonogra
       }
 
       const solutions = new Solutions(maxSolutions);
-      const report = await search(propagator, solutions, { probing, strategy, probeNodes, learnConflicts }, () => budget.checkpoint());
+      const report = await search(propagator, solutions, { probing, strategy, probeNodes, learnConflicts, maxClauses }, () => budget.checkpoint());
       return makeResult(solutions.found, report.stopped, stats(report.counters, report.difficulty), report.message);
     },
   };

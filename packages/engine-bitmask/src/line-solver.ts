@@ -147,12 +147,6 @@ export class LineSolver {
     return true;
   }
 
-  /** Whether a line of n <= 30 cells has any valid placement (the forward pass only). */
-  consistentWord(clue: Int32Array, k: number, n: number, filled: number, empty: number): boolean {
-    const real = (1 << n) - 1;
-    return this.#forwardWord(clue, k, n, ~empty & real, (~filled & real) | (1 << n), this.#fwd);
-  }
-
   #buildRunsWord(canFill: number, clue: Int32Array, k: number): void {
     let maxBlock = 1;
     for (let j = 0; j < k; j++) if (clue[j]! > maxBlock) maxBlock = clue[j]!;
@@ -283,29 +277,8 @@ export class LineSolver {
     return true;
   }
 
-  /** Whether a line of any length has a valid placement (the forward pass only). */
-  consistentWords(clue: Int32Array, k: number, n: number, filled: Int32Array, fOff: number, empty: Int32Array, eOff: number): boolean {
-    if (n > this.#maxLength || k > this.#maxBlocks) throw new RangeError('line longer than the solver was sized for');
-    const pw = (n + 2 + 31) >>> 5;
-    const lw = (n + 31) >>> 5;
-    const tmp = this.#tmp;
-    const canFill = tmp[0]!;
-    const canEmpty = tmp[1]!;
-    for (let i = 0; i < pw; i++) {
-      const bits = n - 32 * i;
-      const real = bits >= 32 ? -1 : bits <= 0 ? 0 : (1 << bits) - 1;
-      const f = i < lw ? filled[fOff + i]! : 0;
-      const e = i < lw ? empty[eOff + i]! : 0;
-      canFill[i] = ~e & real;
-      canEmpty[i] = ~f & real;
-    }
-    canEmpty[n >>> 5]! |= 1 << (n & 31);
-    return this.#forwardWords(clue, k, n, pw, canFill, canEmpty, this.#fwdW);
-  }
-
   /**
-   * `solveWords` (or, with `checkOnly`, `consistentWords`) on the part of a long line that
-   * is still open. Known cells up to the last empty cell before the first unknown cell
+   * `solveWords` on the part of a long line that is still open. Known cells up to the last empty cell before the first unknown cell
    * hold complete blocks: they must be the clue's first blocks and can be cut off; the same
    * from the end. Nearly finished lines (most re-solves of a large puzzle) become short.
    */
@@ -319,12 +292,11 @@ export class LineSolver {
     eOff: number,
     outFilled: Int32Array,
     outEmpty: Int32Array,
-    checkOnly: boolean,
   ): boolean {
     const lw = (n + 31) >>> 5;
     let anyKnown = 0;
     for (let w = 0; w < lw; w++) anyKnown |= filled[fOff + w]! | empty[eOff + w]!;
-    if (anyKnown === 0) return this.#solveBlank(clue, k, n, outFilled, outEmpty, checkOnly);
+    if (anyKnown === 0) return this.#solveBlank(clue, k, n, outFilled, outEmpty);
     // First and last unknown cells.
     let u0 = n;
     for (let w = 0; w < lw; w++) {
@@ -361,11 +333,9 @@ export class LineSolver {
         }
       }
       if (m !== k) return false;
-      if (!checkOnly) {
-        for (let w = 0; w < lw; w++) {
-          outFilled[w] = filled[fOff + w]!;
-          outEmpty[w] = empty[eOff + w]!;
-        }
+      for (let w = 0; w < lw; w++) {
+        outFilled[w] = filled[fOff + w]!;
+        outEmpty[w] = empty[eOff + w]!;
       }
       return true;
     }
@@ -423,11 +393,9 @@ export class LineSolver {
     }
     const len = Math.max(0, c - a);
     if (need > len) return false;
-    if (!checkOnly) {
-      for (let w = 0; w < lw; w++) {
-        outFilled[w] = filled[fOff + w]!;
-        outEmpty[w] = empty[eOff + w]!;
-      }
+    for (let w = 0; w < lw; w++) {
+      outFilled[w] = filled[fOff + w]!;
+      outEmpty[w] = empty[eOff + w]!;
     }
     if (len === 0) return kk === 0;
     const subF = this.#subFilled;
@@ -435,13 +403,11 @@ export class LineSolver {
     extractBits(subF, filled, fOff, a, len);
     extractBits(subE, empty, eOff, a, len);
     if (len <= LineSolver.WORD_LIMIT) {
-      if (checkOnly) return this.consistentWord(sub, kk, len, subF[0]!, subE[0]!);
       if (!this.solveWord(sub, kk, len, subF[0]!, subE[0]!)) return false;
       subF[0] = this.outFilled;
       subE[0] = this.outEmpty;
-    } else {
-      if (checkOnly) return this.consistentWords(sub, kk, len, subF, 0, subE, 0);
-      if (!this.solveWords(sub, kk, len, subF, 0, subE, 0, subF, subE)) return false;
+    } else if (!this.solveWords(sub, kk, len, subF, 0, subE, 0, subF, subE)) {
+      return false;
     }
     depositBits(outFilled, subF, a, len);
     depositBits(outEmpty, subE, a, len);
@@ -453,11 +419,10 @@ export class LineSolver {
    * blocks packed left) to its rightmost start (packed right). A cell is forced filled when
    * some block covers it in both extremes, forced empty when no block can reach it.
    */
-  #solveBlank(clue: Int32Array, k: number, n: number, outFilled: Int32Array, outEmpty: Int32Array, checkOnly: boolean): boolean {
+  #solveBlank(clue: Int32Array, k: number, n: number, outFilled: Int32Array, outEmpty: Int32Array): boolean {
     let need = k > 0 ? k - 1 : 0;
     for (let j = 0; j < k; j++) need += clue[j]!;
     if (need > n) return false;
-    if (checkOnly) return true;
     const lw = (n + 31) >>> 5;
     outFilled.fill(0, 0, lw);
     outEmpty.fill(0, 0, lw);

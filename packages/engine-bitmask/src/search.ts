@@ -2,14 +2,16 @@
 // until one of them settles the puzzle:
 //  - backtracking with probing at every node (depth-first, an undo trail, branching on the
 //    cell probing ranked best), good when probing finds a lot;
-//  - conflict-driven clause learning (learn.ts), good when backtracking thrashes.
-// Both see the same board and the same learned clauses; facts either proves at the root
-// stay for good. Solutions are counted up to the limit; an exhausted search makes the
-// count exact.
+//  - clause learning on a SAT encoding of the puzzle (sat.ts, encode.ts), good when the
+//    backtracking thrashes: its clauses speak of block positions, not only cells.
+// Both start from the same root, and facts either proves at the root stay for good; each
+// resumes where its previous turn stopped. Solutions are counted up to the limit; an
+// exhausted search makes the count exact.
 import type { Difficulty, StopReason } from '@gridrace/core';
-import { Learner } from './learn.js';
+import { encodeNonogram, encodingSize } from './encode.js';
 import { ProbeOutcome, Prober } from './probe.js';
 import type { Propagator } from './propagate.js';
+import { MAX_ARENA, SatSolver } from './sat.js';
 import type { Solutions } from './solutions.js';
 
 export type Strategy = 'probe' | 'learn' | 'auto';
@@ -26,6 +28,8 @@ export interface SearchOptions {
   readonly probeNodes: number;
   /** `auto`: conflicts of the first learning turn (then doubled each turn). */
   readonly learnConflicts: number;
+  /** Puzzles whose encoding would have more clauses than this are only backtracked. */
+  readonly maxClauses: number;
 }
 
 export interface SearchReport {
@@ -51,7 +55,7 @@ export async function search(
     return stopReason !== null;
   };
   const prober = new Prober(p, solutions, check);
-  let learner: Learner | null = null;
+  let sat: SatSolver | null = null;
   // The backtracking's branch stack survives between its turns: trail mark, cell, the
   // value being explored, and the value still to try (-1 once both are done).
   const cells = board.width * board.height;
@@ -76,17 +80,13 @@ export async function search(
       maxDepth,
       nodes,
     };
-    if (learner !== null) {
-      const c = learner.counters;
-      counters.branches = branches + c.decisions;
-      counters.maxDepth = Math.max(maxDepth, c.maxDepth);
-      counters.conflicts = c.conflicts;
-      counters.learnedClauses = c.learnedClauses;
-      counters.restarts = c.restarts;
-      counters.explanations = c.explanations;
-      counters.explanationsCached = c.explanationsCached;
-      counters.consistencyChecks = p.consistencyChecks;
-      counters.averageClauseLength = Math.round((10 * learner.learnedLiterals) / Math.max(1, c.learnedClauses + 1)) / 10;
+    if (sat !== null) {
+      counters.branches = branches + sat.decisions;
+      counters.maxDepth = Math.max(maxDepth, sat.maxDepth);
+      counters.conflicts = sat.conflicts;
+      counters.learnedClauses = sat.learnedClauses;
+      counters.restarts = sat.restarts;
+      counters.satVariables = sat.vars;
       counters.turns = turns;
     }
     // Telling several solutions apart always takes a guess, even when probing met them.
@@ -94,8 +94,8 @@ export async function search(
     return message === undefined ? { stopped, difficulty, counters } : { stopped, message, difficulty, counters };
   };
   const stopped = (): SearchReport => {
-    if (learner?.stopped === 'limit') return report('limit', learner.limitMessage ?? undefined);
-    return report(p.stopped ?? stopReason ?? learner?.stopped ?? (solutions.full ? 'solution-limit' : 'aborted'));
+    if (sat?.overflow === true) return report('limit', `the learned clauses outgrew ${MAX_ARENA} entries`);
+    return report(p.stopped ?? stopReason ?? (solutions.full ? 'solution-limit' : 'aborted'));
   };
 
   // Root: every line is dirty.
@@ -118,20 +118,8 @@ export async function search(
    * Probe the root, then backtrack with probing at every node for at most `budget` more
    * nodes. On `budget` the board is back at the root (plus what root probing learned) and
    * the next turn resumes where this one stopped by replaying the branch stack.
-   * The learned clauses are left out: probing is fastest without them.
    */
   async function backtrack(budget: number): Promise<Turn> {
-    const clauses = p.clauses;
-    p.clauses = null;
-    try {
-      return await backtrackTurn(budget);
-    } finally {
-      p.clauses = clauses;
-      p.qhead = 0;
-    }
-  }
-
-  async function backtrackTurn(budget: number): Promise<Turn> {
     if (options.probing) {
       if (difficulty === 'line') difficulty = 'probe';
       nodes++;
@@ -215,18 +203,48 @@ export async function search(
     }
   }
 
+  /**
+   * Clause learning on the SAT encoding for at most `budget` conflicts, starting from the
+   * facts the board holds at the root; cells the solver fixes for good go back to the root.
+   */
   async function learn(budget: number): Promise<Turn> {
     difficulty = 'branch';
-    learner ??= new Learner(p, solutions, checkpoint, { score: prober.scores, value: prober.prefer });
-    const outcome = await learner.run(budget);
-    if (outcome !== 'budget') return outcome;
-    // Back at level 0, perhaps with new facts still to propagate.
-    if (!p.propagate()) return p.stopped !== null ? 'stopped' : 'exhausted';
-    if (board.unknown === 0) return solutions.add(board) ? 'stopped' : 'exhausted';
-    return 'budget';
+    if (sat === null) {
+      sat = new SatSolver();
+      if (!encodeNonogram(sat, board.width, board.height, clueOf)) return 'exhausted';
+      // Root probing ranked the cells: decide the best first, with the value it preferred.
+      let top = 0;
+      for (let c = 0; c < cells; c++) top = Math.max(top, prober.scores[c]!);
+      if (top > 0) for (let c = 0; c < cells; c++) sat.hint(c, prober.prefer[c]!, prober.scores[c]! / top);
+    }
+    const solver = sat;
+    for (let c = 0; c < cells; c++) {
+      const v = board.cells[c]!;
+      if (v !== 2 && !solver.fixed(c) && !solver.addClause([2 * c + v])) return 'exhausted';
+    }
+    const stopAt = solver.conflicts + budget;
+    const grid = new Uint8Array(cells);
+    for (;;) {
+      const outcome = await solver.solve(stopAt - solver.conflicts, check);
+      if (outcome === 'unsat') return 'exhausted';
+      if (outcome === 'stopped') return 'stopped';
+      if (outcome === 'sat') {
+        for (let c = 0; c < cells; c++) grid[c] = solver.value(c);
+        if (solutions.addCells(board.width, board.height, grid)) return 'stopped';
+        if (!solver.blockAndContinue()) return 'exhausted';
+        continue;
+      }
+      // Out of budget, at level 0: keep what the solver fixed for good.
+      for (let c = 0; c < cells; c++) if (board.cells[c] === 2 && solver.fixed(c)) p.assign(c, solver.value(c));
+      if (!p.propagate()) return p.stopped !== null ? 'stopped' : 'exhausted';
+      if (board.unknown === 0) return solutions.add(board) ? 'stopped' : 'exhausted';
+      return 'budget';
+    }
   }
 
-  let nodeBudget = options.strategy === 'probe' ? Number.POSITIVE_INFINITY : options.strategy === 'learn' ? 0 : options.probeNodes;
+  const clueOf = (line: number) => p.clues.of(line);
+  const learning = options.strategy !== 'probe' && encodingSize(board.width, board.height, clueOf) <= options.maxClauses;
+  let nodeBudget = !learning ? Number.POSITIVE_INFINITY : options.strategy === 'learn' ? 0 : options.probeNodes;
   let conflictBudget = options.strategy === 'auto' ? options.learnConflicts : Number.POSITIVE_INFINITY;
   for (;;) {
     turns++;

@@ -19,11 +19,16 @@ export class Solutions {
 
   /** Record the complete grid on the board. Returns true when the limit is reached. */
   add(board: Board): boolean {
-    // The rows' filled masks identify the grid.
-    const key = board.rowFilled.join(',');
+    return this.addCells(board.width, board.height, board.cells);
+  }
+
+  /** Record a complete grid (one 0/1 byte per cell, row-major). Returns true when the limit is reached. */
+  addCells(width: number, height: number, cells: Uint8Array): boolean {
+    let key = '';
+    for (let i = 0; i < cells.length; i += 4096) key += String.fromCharCode(...cells.subarray(i, i + 4096).map((v) => 48 + v));
     if (!this.#keys.has(key)) {
       this.#keys.add(key);
-      this.found.push({ width: board.width, height: board.height, cells: board.cells.slice() });
+      this.found.push({ width, height, cells: cells.slice() });
     }
     return this.full;
   }
