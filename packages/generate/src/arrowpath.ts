@@ -3,6 +3,7 @@
 // then givens removed one by one, in random order, while the `arrowpath` engine still
 // proves the solution unique.
 import {
+  DIRECTION_STEPS,
   DIRECTIONS,
   SolveBudget,
   type ArrowPathPuzzle,
@@ -162,20 +163,9 @@ function remainingMs(budget: SolveBudget, limit: number | undefined): number | u
 function directionBetween(width: number, a: number, b: number): Direction {
   const dr = Math.sign(Math.floor(b / width) - Math.floor(a / width));
   const dc = Math.sign((b % width) - (a % width));
-  const index = DIRECTIONS.findIndex((d) => STEP[d][0] === dr && STEP[d][1] === dc);
+  const index = DIRECTIONS.findIndex((d) => DIRECTION_STEPS[d][0] === dr && DIRECTION_STEPS[d][1] === dc);
   return DIRECTIONS[index]!;
 }
-
-const STEP: Readonly<Record<Direction, readonly [number, number]>> = {
-  N: [-1, 0],
-  NE: [-1, 1],
-  E: [0, 1],
-  SE: [1, 1],
-  S: [1, 0],
-  SW: [1, -1],
-  W: [0, -1],
-  NW: [-1, -1],
-};
 
 /** How often a step goes to a random aligned cell instead of the one with the fewest ways on. */
 const WANDER = 0.5;
@@ -194,7 +184,7 @@ export function randomAlignedPath(width: number, height: number, random: Random,
     const r0 = Math.floor(cell / width);
     const c0 = cell % width;
     for (const d of DIRECTIONS) {
-      const [dr, dc] = STEP[d];
+      const [dr, dc] = DIRECTION_STEPS[d];
       for (let r = r0 + dr, c = c0 + dc; r >= 0 && r < height && c >= 0 && c < width; r += dr, c += dc) list.push(r * width + c);
     }
     aligned.push(Int32Array.from(list));
