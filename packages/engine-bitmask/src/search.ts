@@ -232,6 +232,8 @@ export async function search(
         for (let c = 0; c < cells; c++) grid[c] = solver.value(c);
         if (solutions.addCells(board.width, board.height, grid)) return 'stopped';
         if (!solver.blockAndContinue()) return 'exhausted';
+        // Many solutions in a row never reach the solver's own checkpoints: check here too.
+        if (await check()) return 'stopped';
         continue;
       }
       // Out of budget, at level 0: keep what the solver fixed for good.
