@@ -58,7 +58,8 @@ describe('Z3 runtime lifecycle', () => {
     expect(performance.now() - start).toBeLessThan(6500);
     expect(result.verdict).toBe('incomplete');
     if (result.verdict === 'incomplete') expect(result.reason).toBe('time-limit');
-    expect(result.stats.counters['checks']).toBe(1);
+    // At most the one check: under load the deadline can pass while the model is still being built.
+    expect(result.stats.counters['checks']).toBeLessThanOrEqual(1);
     await engine.dispose!();
   });
 
