@@ -117,8 +117,14 @@ export function createBitmaskEngine(config: BitmaskConfig = {}): Engine<'nonogra
       }
 
       const solutions = new Solutions(maxSolutions);
-      const report = await search(propagator, solutions, { probing, strategy, probeNodes, learnConflicts, maxClauses }, () => budget.checkpoint());
-      return makeResult(solutions.found, report.stopped, stats(report.counters, report.difficulty), report.message);
+      try {
+        const report = await search(propagator, solutions, { probing, strategy, probeNodes, learnConflicts, maxClauses }, () => budget.checkpoint());
+        return makeResult(solutions.found, report.stopped, stats(report.counters, report.difficulty), report.message);
+      } catch (error) {
+        // A typed array the search needed could not be allocated: a memory blow-up.
+        if (error instanceof RangeError) return makeResult(solutions.found, 'limit', stats({}), `out of memory while searching: ${error.message}`);
+        throw error;
+      }
     },
   };
 }

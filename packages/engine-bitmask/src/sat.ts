@@ -297,8 +297,11 @@ export class SatSolver {
     a[ref + 3] = -1;
     for (let i = 0; i < lits.length; i++) a[ref + HEADER + i] = lits[i]!;
     this.#top = need;
-    this.#watch(lits[0]!, ref, lits[1]!);
-    this.#watch(lits[1]!, ref, lits[0]!);
+    // A binary clause is watched as ~ref: its blocker is its other literal, so propagation
+    // never has to read the clause itself.
+    const w = lits.length === 2 ? ~ref : ref;
+    this.#watch(lits[0]!, w, lits[1]!);
+    this.#watch(lits[1]!, w, lits[0]!);
     if ((flags & LEARNT) !== 0) {
       if (this.#clauseActCount === this.#clauseAct.length) {
         const grown = new Float64Array(this.#clauseAct.length * 2);
@@ -355,9 +358,28 @@ export class SatSolver {
         const ref = list[i]!;
         const blocker = list[i + 1]!;
         i += 2;
-        if (assigns[blocker >> 1] === (blocker & 1)) {
+        const bv = assigns[blocker >> 1]!;
+        if (bv === (blocker & 1)) {
           list[j++] = ref;
           list[j++] = blocker;
+          continue;
+        }
+        if (ref < 0) {
+          // Binary clause: the blocker is implied, or the clause is false.
+          list[j++] = ref;
+          list[j++] = blocker;
+          const bin = ~ref;
+          if (bv === UNASSIGNED) {
+            if (a[bin + HEADER] !== blocker) {
+              a[bin + HEADER + 1] = a[bin + HEADER]!;
+              a[bin + HEADER] = blocker;
+            }
+            this.#enqueue(blocker, bin);
+          } else {
+            conflict = bin;
+            this.#qhead = this.#trailLength;
+            while (i < n) list[j++] = list[i++]!;
+          }
           continue;
         }
         const base = ref + HEADER;
@@ -661,9 +683,10 @@ export class SatSolver {
       const n = this.#watchSize[lit]!;
       let j = 0;
       for (let i = 0; i < n; i += 2) {
-        const ref = list[i]!;
+        const w = list[i]!;
+        const ref = w < 0 ? ~w : w;
         if ((a[ref + 1]! & DELETED) === 0) {
-          list[j++] = ref;
+          list[j++] = w;
           list[j++] = list[i + 1]!;
         }
       }
@@ -697,7 +720,10 @@ export class SatSolver {
     for (let lit = 0; lit < this.#watches.length; lit++) {
       const list = this.#watches[lit]!;
       const n = this.#watchSize[lit]!;
-      for (let i = 0; i < n; i += 2) list[i] = moved.get(list[i]!)!;
+      for (let i = 0; i < n; i += 2) {
+        const w = list[i]!;
+        list[i] = w < 0 ? ~moved.get(~w)! : moved.get(w)!;
+      }
     }
     for (let v = 0; v < this.#vars; v++) {
       const r = this.#reason[v]!;

@@ -54,15 +54,16 @@ export async function search(
     stopReason = await checkpoint();
     return stopReason !== null;
   };
-  const prober = new Prober(p, solutions, check);
+  let prober: Prober | null = null;
   let sat: SatSolver | null = null;
-  // The backtracking's branch stack survives between its turns: trail mark, cell, the
-  // value being explored, and the value still to try (-1 once both are done).
   const cells = board.width * board.height;
-  const marks = new Int32Array(cells + 1);
-  const branchCell = new Int32Array(cells + 1);
-  const current = new Int8Array(cells + 1);
-  const pending = new Int32Array(cells + 1);
+  // The backtracking's branch stack survives between its turns: trail mark, cell, the
+  // value being explored, and the value still to try (-1 once both are done). Allocated
+  // once the root needs a search (a 512x512 puzzle that line logic solves never does).
+  let marks = new Int32Array(0);
+  let branchCell = new Int32Array(0);
+  let current = new Int8Array(0);
+  let pending = new Int32Array(0);
   let depth = 0;
   let nodes = 0;
   let branches = 0;
@@ -74,8 +75,8 @@ export async function search(
     const counters: Record<string, number> = {
       linesSolved: p.linesSolved,
       cacheHits: p.cacheHits,
-      probes: prober.probes,
-      learnedByProbing: prober.learned,
+      probes: prober?.probes ?? 0,
+      learnedByProbing: prober?.learned ?? 0,
       branches,
       maxDepth,
       nodes,
@@ -105,6 +106,12 @@ export async function search(
     solutions.add(board);
     return report(null);
   }
+  const probe = new Prober(p, solutions, check);
+  prober = probe;
+  marks = new Int32Array(cells + 1);
+  branchCell = new Int32Array(cells + 1);
+  current = new Int8Array(cells + 1);
+  pending = new Int32Array(cells + 1);
   if (!options.probing) return (await backtrack(Number.POSITIVE_INFINITY)) === 'stopped' ? stopped() : report(null);
 
   /** Set a cell (if it is not known yet) and propagate; false when that contradicts. */
@@ -123,7 +130,7 @@ export async function search(
     if (options.probing) {
       if (difficulty === 'line') difficulty = 'probe';
       nodes++;
-      const outcome = await prober.run();
+      const outcome = await probe.run();
       if (outcome === ProbeOutcome.Stopped) return 'stopped';
       if (outcome === ProbeOutcome.Contradiction) return 'exhausted';
     }
@@ -152,7 +159,7 @@ export async function search(
         }
         if (await check()) return 'stopped';
         if (board.unknown > 0 && options.probing) {
-          const outcome = await prober.run();
+          const outcome = await probe.run();
           if (outcome === ProbeOutcome.Stopped) return 'stopped';
           consistent = outcome === ProbeOutcome.Open;
         }
@@ -166,8 +173,8 @@ export async function search(
         let cell: number;
         let value: number;
         if (options.probing) {
-          cell = prober.bestCell;
-          value = prober.bestValue;
+          cell = probe.bestCell;
+          value = probe.bestValue;
         } else {
           cell = board.cells.indexOf(2);
           value = 1;
@@ -214,8 +221,8 @@ export async function search(
       if (!encodeNonogram(sat, board.width, board.height, clueOf)) return 'exhausted';
       // Root probing ranked the cells: decide the best first, with the value it preferred.
       let top = 0;
-      for (let c = 0; c < cells; c++) top = Math.max(top, prober.scores[c]!);
-      if (top > 0) for (let c = 0; c < cells; c++) sat.hint(c, prober.prefer[c]!, prober.scores[c]! / top);
+      for (let c = 0; c < cells; c++) top = Math.max(top, probe.scores[c]!);
+      if (top > 0) for (let c = 0; c < cells; c++) sat.hint(c, probe.prefer[c]!, probe.scores[c]! / top);
     }
     const solver = sat;
     for (let c = 0; c < cells; c++) {
