@@ -4,7 +4,7 @@
 // samples). A change counts only when it exceeds both the threshold and the noise:
 //
 //   task    r = (cur / cur_ref) / (base / base_ref)            (ratio of normalised medians)
-//           sigma^2 = e(cur)^2 + e(base)^2 + e(refs)^2 + 2 * floor^2
+//           sigma^2 = e(cur)^2 + e(base)^2 + e(refs)^2 + 2 * floor^2 + (res/cur)^2 + (res/base)^2
 //           slower when ln r > ln(1 + threshold) and ln r > z * sigma
 //   engine  G = geometric mean of r over its tasks
 //           slower when ln G > ln(1 + threshold) and ln G exceeds z times the larger of
@@ -12,7 +12,9 @@
 //           (t * sd(ln r) / sqrt(n))
 //
 // e() is the relative standard error of a median (from its samples); `floor` stands for the
-// run-to-run noise that samples taken within one run cannot see (JIT luck, a busy neighbour).
+// run-to-run noise that samples taken within one run cannot see (JIT luck, a busy neighbour);
+// `res` is its absolute part: a call of a few microseconds can take twice as long in another
+// worker (inline caches, JIT tier, code layout), which a relative floor cannot cover.
 import { geometricMean, mean, medianRelativeError, standardDeviation, tCritical95, type SampleSummary } from './stats.js';
 import type { RaceResults, TaskRecord } from './types.js';
 
@@ -23,6 +25,8 @@ export interface CompareOptions {
   readonly noiseFloor?: number;
   /** How many sigmas a change must exceed. Default 3. */
   readonly z?: number;
+  /** Run-to-run noise per call in milliseconds (one sigma), for tasks of a few microseconds. Default 0.002. */
+  readonly resolutionMs?: number;
   /** `calibration` (default), `none` (raw medians), or an engine name to divide by on each puzzle. */
   readonly reference?: string;
 }
@@ -58,6 +62,7 @@ export interface Comparison {
   readonly reference: string;
   readonly threshold: number;
   readonly noiseFloor: number;
+  readonly resolutionMs: number;
   readonly z: number;
   readonly tasks: readonly TaskComparison[];
   readonly engines: readonly EngineComparison[];
@@ -96,8 +101,10 @@ export function compareResults(baseline: RaceResults, current: RaceResults, opti
   const threshold = options.threshold ?? 0.1;
   const floor = options.noiseFloor ?? 0.06;
   const z = options.z ?? 3;
+  const resolution = options.resolutionMs ?? 0.002;
   const reference = options.reference ?? 'calibration';
   if (!(threshold >= 0)) throw new RangeError('the threshold must be a non-negative fraction');
+  if (!(resolution >= 0)) throw new RangeError('the resolution must be a non-negative number of milliseconds');
   if (baseline.options.clock !== current.options.clock) {
     throw new RangeError(`the runs used different clocks (baseline ${baseline.options.clock}, current ${current.options.clock}): race again with --clock ${baseline.options.clock}`);
   }
@@ -158,7 +165,8 @@ export function compareResults(baseline: RaceResults, current: RaceResults, opti
     }
     const ratio = nc.value / nb.value;
     const noise = Math.sqrt(
-      medianRelativeError(b.samples) ** 2 + medianRelativeError(c.samples) ** 2 + nb.refError2 + nc.refError2 + 2 * floor * floor,
+      medianRelativeError(b.samples) ** 2 + medianRelativeError(c.samples) ** 2 + nb.refError2 + nc.refError2 + 2 * floor * floor +
+        (resolution / b.samples.median) ** 2 + (resolution / c.samples.median) ** 2,
     );
     const x = Math.log(ratio);
     const bar = Math.log(1 + threshold);
@@ -188,5 +196,5 @@ export function compareResults(baseline: RaceResults, current: RaceResults, opti
     engines.filter((e) => e.status === 'slower').length +
     tasks.filter((t) => t.status === 'slower' || t.status === 'broken' || t.status === 'verdict-changed').length;
   const who = (r: RaceResults) => ({ ...(r.env.gitSha ? { sha: r.env.gitSha } : {}), date: r.env.date, cpu: r.env.cpu });
-  return { reference: ref, threshold, noiseFloor: floor, z, tasks, engines, regressions, notes, baseline: who(baseline), current: who(current) };
+  return { reference: ref, threshold, noiseFloor: floor, resolutionMs: resolution, z, tasks, engines, regressions, notes, baseline: who(baseline), current: who(current) };
 }

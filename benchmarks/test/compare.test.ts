@@ -51,6 +51,20 @@ describe('compareResults', () => {
     expect(c.regressions).toBeGreaterThanOrEqual(1);
   });
 
+  it('does not gate microsecond tasks on a doubling that a fresh worker can show, but does on larger ones', () => {
+    // Tasks of 7-56 µs whose times double: within the per-call resolution (2 µs a run).
+    const tiny = (seed: number, extra = {}) => syntheticRun({ engines: ['a'], puzzles: 8, seed, unitMs: 0.007, ...extra });
+    const c = compareResults(tiny(1), tiny(2, { taskSlowdown: { 'a:0': 2 } }));
+    expect(c.tasks.find((t) => t.puzzle === 'p0')!.status).toBe('same');
+    expect(c.resolutionMs).toBe(0.002);
+    // Without the resolution term the same doubling is flagged...
+    expect(compareResults(tiny(1), tiny(2, { taskSlowdown: { 'a:0': 2 } }), { resolutionMs: 0 }).tasks.find((t) => t.puzzle === 'p0')!.status).toBe('slower');
+    // ...and a tenfold slowdown of a 7 µs task, or a doubling of a 56 µs one, still is.
+    expect(compareResults(tiny(1), tiny(2, { taskSlowdown: { 'a:0': 10 } })).tasks.find((t) => t.puzzle === 'p0')!.status).toBe('slower');
+    expect(compareResults(tiny(1), tiny(2, { taskSlowdown: { 'a:7': 2 } })).tasks.find((t) => t.puzzle === 'p7')!.status).toBe('slower');
+    expect(() => compareResults(tiny(1), tiny(2), { resolutionMs: -1 })).toThrow(RangeError);
+  });
+
   it('does not report a change that is within the noise', () => {
     // 40% sample noise with only 3 samples: a 15% change cannot be told from noise.
     const noisy = (seed: number, extra = {}) => syntheticRun({ engines: ENGINES, puzzles: 3, seed, noise: 0.4, samples: 3, ...extra });

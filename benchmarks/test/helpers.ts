@@ -39,6 +39,8 @@ export interface SyntheticRun {
   taskSlowdown?: Record<string, number>;
   /** The whole machine's speed this run (2 = everything, calibration included, takes twice as long). */
   machine?: number;
+  /** Scale of the task times in milliseconds (default 1: tasks take 1, 2, 3... ms). */
+  unitMs?: number;
   /** Relative noise (sd) of single samples. */
   noise?: number;
   /** Relative run-to-run jitter (sd) of each task's true time, which samples cannot see. */
@@ -70,7 +72,7 @@ export function syntheticRun(o: SyntheticRun): RaceResults {
         continue;
       }
       const jitter = 1 + (o.jitter ?? 0) * normal();
-      const truth = (1 + i) * (1 + e) * machine * jitter * (o.slowdown?.[engine] ?? 1) * (o.taskSlowdown?.[`${engine}:${i}`] ?? 1);
+      const truth = (o.unitMs ?? 1) * (1 + i) * (1 + e) * machine * jitter * (o.slowdown?.[engine] ?? 1) * (o.taskSlowdown?.[`${engine}:${i}`] ?? 1);
       tasks.push({
         engine,
         puzzle: `p${i}`,

@@ -94,7 +94,7 @@ export function compareMarkdown(c: Comparison, options: { all?: boolean } = {}):
   const ref = c.reference === 'calibration' ? 'the calibration workload timed in the same worker' : c.reference === 'none' ? 'nothing (raw medians)' : `engine ${c.reference} on the same puzzle`;
   lines.push(
     `Times are divided by ${ref}. A change counts when it is over ${(c.threshold * 100).toFixed(0)}% and over ${c.z} sigma of noise ` +
-      `(sample noise of both runs plus a run-to-run floor of ${(c.noiseFloor * 100).toFixed(1)}%).`,
+      `(sample noise of both runs plus a run-to-run floor of ${(c.noiseFloor * 100).toFixed(1)}% and ${(c.resolutionMs * 1000).toFixed(1)} µs per call).`,
     '',
   );
   for (const note of c.notes) lines.push(`> ${note}`);

@@ -63,6 +63,14 @@ function positive(what: string) {
   };
 }
 
+function nonNegative(what: string) {
+  return (value: string) => {
+    const n = Number(value);
+    if (value.trim() === '' || !Number.isFinite(n) || n < 0) throw new InvalidArgumentError(`expected a number of 0 or more (${what})`);
+    return n;
+  };
+}
+
 function wholeNumber(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('expected a positive whole number');
   return Number(value);
@@ -225,6 +233,7 @@ export function raceMergeCommand(files: string[], flags: { out: string }, ui: Ui
 export interface CompareFlags {
   threshold: number;
   noiseFloor: number;
+  resolution: number;
   sigmas: number;
   reference: string;
   markdown?: string;
@@ -237,7 +246,7 @@ export function raceCompareCommand(baselineFile: string, currentFile: string, fl
   const current = readResultsFile(currentFile);
   let comparison;
   try {
-    comparison = compareResults(baseline, current, { threshold: flags.threshold / 100, noiseFloor: flags.noiseFloor / 100, z: flags.sigmas, reference: flags.reference });
+    comparison = compareResults(baseline, current, { threshold: flags.threshold / 100, noiseFloor: flags.noiseFloor / 100, resolutionMs: flags.resolution / 1000, z: flags.sigmas, reference: flags.reference });
   } catch (err) {
     if (err instanceof RangeError) throw new CliError(err.message, ExitCode.USAGE);
     throw err;
@@ -321,6 +330,7 @@ Exit codes: 0 done, 3 interrupted, 4 bad puzzle input, 5 bad command line,
     .argument('<current>', 'results.json of the run to check')
     .addOption(new Option('--threshold <percent>', 'smallest slowdown that counts').argParser(percent).default(10))
     .addOption(new Option('--noise-floor <percent>', 'run-to-run noise per task (one sigma) added to the sample noise').argParser(percent).default(6))
+    .addOption(new Option('--resolution <us>', 'run-to-run noise per call in microseconds (one sigma), for very short tasks').argParser(nonNegative('resolution')).default(2))
     .addOption(new Option('--sigmas <n>', 'how many sigmas of noise a change must exceed').argParser(positive('sigmas')).default(3))
     .option('--reference <what>', 'divide medians by: calibration, none, or an engine name', 'calibration')
     .option('--markdown <file>', 'also write the markdown table to a file')
