@@ -13,6 +13,17 @@ const reports = packageDirs.map((dir) => join(dir, '.vitest-results.json'));
 for (const file of reports) rmSync(file, { force: true });
 
 const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' };
+
+// The WASM engine's browser test drives Debian's Chromium (no browser download: only the npm
+// registry and Debian's packages are reachable). On a fresh machine, install it when we can.
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium) && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+  console.log('Chromium is missing: installing the Debian package for the browser test');
+  const apt = (...args) => spawnSync('apt-get', args, { stdio: ['ignore', 'ignore', 'inherit'], env: { ...env, DEBIAN_FRONTEND: 'noninteractive' } }).status;
+  if (apt('update', '-qq') !== 0 || apt('install', '-y', '-qq', '--no-install-recommends', 'chromium') !== 0) {
+    console.log('could not install Chromium: the browser test will fail and say so');
+  }
+}
 const turboArgs = ['exec', 'turbo', 'run', 'typecheck', 'test', '--output-logs=new-only', ...process.argv.slice(2)];
 const run = spawnSync('pnpm', turboArgs, { cwd: root, stdio: 'inherit', env });
 

@@ -4,10 +4,11 @@ import { registerEngine, type Engine, type PuzzleKind } from '@gridrace/core';
 import { arrowPathDfsEngine, arrowPathEngine } from '@gridrace/engine-arrowpath';
 import { bitmaskEngine } from '@gridrace/engine-bitmask';
 import { naiveEngine } from '@gridrace/engine-naive';
+import { wasmEngine } from '@gridrace/engine-wasm';
 import { z3Engine, z3PrefixEngine } from '@gridrace/engine-z3';
 
 /** Every built-in engine, in the order `gridrace engines` lists them. */
-export const builtinEngines: readonly Engine[] = [bitmaskEngine, naiveEngine, z3Engine, z3PrefixEngine, arrowPathEngine, arrowPathDfsEngine] as Engine[];
+export const builtinEngines: readonly Engine[] = [bitmaskEngine, wasmEngine, naiveEngine, z3Engine, z3PrefixEngine, arrowPathEngine, arrowPathDfsEngine] as Engine[];
 
 for (const engine of builtinEngines) registerEngine(engine);
 

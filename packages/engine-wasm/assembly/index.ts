@@ -1,0 +1,106 @@
+// The module's entry points, called by the TypeScript wrapper (src/engine.ts):
+//   1. prepare(width, height, totalBlocks) -> address where the wrapper writes the clues:
+//      offsets i32[lines + 1], then ids i32[lines], then blocks i32[totalBlocks]
+//      (lines = height rows, then width columns; lines with the same clue and length share
+//      an id). 0 when the memory cannot hold them.
+//   2. setup(strategy, probing, probeNodes, learnConflicts, maxClauses, satArenaCap) -> 1, or
+//      0 when the memory cannot hold the board.
+//   3. given(cell, value) for each given cell -> 0 when givens disagree.
+//   4. run(sliceEnd, deadline) until it returns something else than RUN_PAUSED (2).
+//   5. counter(i) / difficulty() for the stats.
+// Every solve starts from an empty arena (the stub runtime's allocator is rewound).
+import { resetArena, tryAlloc } from './arena';
+import { EMPTY_CELL, FILLED_CELL, UNKNOWN_CELL, cells, setCell, setClues, setupBoard } from './board';
+import { setClock } from './clock';
+import { cacheHits, linesSolved, setupPropagator } from './propagate';
+import { learned, probes, setupProber } from './probe';
+import { branches, difficulty as searchDifficulty, maxDepth, nodes, sat, searchRun, setupSearch, turns } from './search';
+
+let w: i32 = 0;
+let h: i32 = 0;
+let inputs: usize = 0;
+
+export function prepare(width: i32, height: i32, totalBlocks: i32): usize {
+  resetArena();
+  w = width;
+  h = height;
+  const lines = width + height;
+  inputs = tryAlloc((<usize>(2 * lines + 1) + <usize>totalBlocks) << 2);
+  if (inputs == 0) return 0;
+  const offsets = inputs;
+  const ids = offsets + (<usize>(lines + 1) << 2);
+  const blocks = ids + (<usize>lines << 2);
+  setClues(blocks, offsets, ids);
+  return inputs;
+}
+
+export function setup(strategy: i32, probing: i32, probeNodes: f64, learnConflicts: f64, maxClauses: f64, satArenaCap: i32): i32 {
+  const cellsCount = <usize>w * <usize>h;
+  const rowWords = <usize>((w + 31) >>> 5);
+  const colWords = <usize>((h + 31) >>> 5);
+  const rf = tryAlloc(<usize>h * rowWords << 2);
+  const re = tryAlloc(<usize>h * rowWords << 2);
+  const cf = tryAlloc(<usize>w * colWords << 2);
+  const ce = tryAlloc(<usize>w * colWords << 2);
+  const c = tryAlloc(cellsCount);
+  const t = tryAlloc(cellsCount << 2);
+  const tr = tryAlloc(cellsCount << 2);
+  if (tr == 0) return 0;
+  setupBoard(w, h, rf, re, cf, ce, c, t, tr);
+  if (!setupPropagator()) return 0;
+  if (!setupProber()) return 0;
+  setupSearch(strategy, probing != 0, probeNodes, learnConflicts, maxClauses, satArenaCap);
+  return 1;
+}
+
+/** Make a given cell known (before `run`). 0 when it disagrees with an earlier given. */
+export function given(cell: i32, filled: i32): i32 {
+  const value = filled != 0 ? FILLED_CELL : EMPTY_CELL;
+  const now = load<u8>(cells + <usize>cell);
+  if (now == value) return 1;
+  if (now != UNKNOWN_CELL) return 0;
+  setCell(cell, value);
+  return 1;
+}
+
+/** Search until done or until `now() >= sliceEnd` at a resumable point; see search.ts for the codes. */
+export function run(sliceEnd: f64, deadline: f64): i32 {
+  setClock(sliceEnd, deadline);
+  return searchRun();
+}
+
+/**
+ * Counter i: 0 linesSolved, 1 cacheHits, 2 probes, 3 learnedByProbing, 4 branches,
+ * 5 maxDepth, 6 nodes; with the learner (7 says whether it ran): 8 conflicts,
+ * 9 learnedClauses, 10 restarts, 11 satVariables, 12 turns, 13 sat decisions, 14 sat maxDepth.
+ */
+export function counter(i: i32): f64 {
+  const s = sat;
+  switch (i) {
+    case 0: return linesSolved;
+    case 1: return cacheHits;
+    case 2: return probes;
+    case 3: return learned;
+    case 4: return branches;
+    case 5: return <f64>maxDepth;
+    case 6: return nodes;
+    case 7: return s === null ? 0 : 1;
+    case 12: return <f64>turns;
+    default: break;
+  }
+  if (s === null) return 0;
+  switch (i) {
+    case 8: return <f64>s.conflicts;
+    case 9: return <f64>s.learnedClauses;
+    case 10: return <f64>s.restarts;
+    case 11: return <f64>s.vars;
+    case 13: return <f64>s.decisions;
+    case 14: return <f64>s.maxDepth;
+    default: return 0;
+  }
+}
+
+/** 0 line, 1 probe, 2 branch. */
+export function difficulty(): i32 {
+  return searchDifficulty;
+}

@@ -1,0 +1,710 @@
+// The exact line solver (a port of engine-bitmask/src/line-solver.ts): for one clue and the
+// known cells of a line, the cells filled in every valid placement, the cells empty in
+// every valid placement, or a contradiction. Dynamic programming over block positions on
+// bit sets, one machine word for 32 positions.
+//
+// Positions: a line of n cells gets a virtual empty cell n. Position p in 0..n+1 stands for
+// "cells [0, p) are settled". Forward set A[j]: positions p at which the first j blocks,
+// each followed by an empty cell, fit into [0, p). The same pass on the reversed line and
+// clue gives where the last m blocks fit into a suffix; a block may start at s when both
+// sides agree, a cell may be empty when some split around it holds. Everything else is
+// forced. Clues are read through a pointer and a step (+4 forwards, -4 reversed), so the
+// reversed clue is never copied.
+import { tryAlloc } from './arena';
+
+/** Longest line solved in one word. */
+export const WORD_LIMIT: i32 = 30;
+
+/** Longest line solved in one 64-bit word (positions 0..n+1 must fit). */
+export const WORD64_LIMIT: i32 = 62;
+
+/** Results of the last successful `solveWord` / `solveWord64`. */
+export let outFilledW: i32 = 0;
+export let outEmptyW: i32 = 0;
+export let outFilled64: i64 = 0;
+export let outEmpty64: i64 = 0;
+
+let maxLength: i32 = 0;
+let maxBlocksLS: i32 = 0;
+// One-word scratch.
+let fwd: usize = 0;
+let bwd: usize = 0;
+let runsF: usize = 0;
+let runsR: usize = 0;
+let fwd64: usize = 0;
+let bwd64: usize = 0;
+let runs64F: usize = 0;
+let runs64R: usize = 0;
+// Multi-word scratch (pw words per position set).
+let fwdW: usize = 0;
+let bwdW: usize = 0;
+let runsW: usize = 0;
+let tmp0: usize = 0;
+let tmp1: usize = 0;
+let tmp2: usize = 0;
+let tmp3: usize = 0;
+let tmp4: usize = 0;
+let tmp5: usize = 0;
+let tmp6: usize = 0;
+let tmp7: usize = 0;
+let tmp8: usize = 0;
+let subClue: usize = 0;
+let subFilled: usize = 0;
+let subEmpty: usize = 0;
+
+// @ts-ignore: decorator
+@inline function reverse32(x: i32): i32 {
+  x = ((x >>> 1) & 0x55555555) | ((x & 0x55555555) << 1);
+  x = ((x >>> 2) & 0x33333333) | ((x & 0x33333333) << 2);
+  x = ((x >>> 4) & 0x0f0f0f0f) | ((x & 0x0f0f0f0f) << 4);
+  return bswap<i32>(x);
+}
+
+// @ts-ignore: decorator
+@inline function log2Floor(b: i32): i32 {
+  return 31 - clz<i32>(b);
+}
+
+/** Positions reachable from the seeds X by steps into positions T allows (an addition carry does the flood). */
+// @ts-ignore: decorator
+@inline function floodWord(x: i32, t: i32): i32 {
+  const m = t | x;
+  const free = m & ~x;
+  const starts = m & ~(m << 1);
+  const unreached = ((free + starts) ^ free) & free;
+  return m & ~unreached;
+}
+
+// @ts-ignore: decorator
+@inline function ld(p: usize, i: i32): i32 {
+  return load<i32>(p + (<usize>i << 2));
+}
+
+// @ts-ignore: decorator
+@inline function st(p: usize, i: i32, v: i32): void {
+  store<i32>(p + (<usize>i << 2), v);
+}
+
+/** Block j of a clue read at `clue` with `step` bytes between blocks (4 or -4). */
+// @ts-ignore: decorator
+@inline function blockAt(clue: usize, step: i32, j: i32): i32 {
+  return load<i32>(clue + <usize>(j * step));
+}
+
+/** Allocate the scratch for lines up to `length` cells and clues up to `blocks` blocks. False when out of memory. */
+export function setupLineSolver(length: i32, blocks: i32): bool {
+  maxLength = length;
+  maxBlocksLS = blocks;
+  fwd = tryAlloc(<usize>(blocks + 1) << 2);
+  bwd = tryAlloc(<usize>(blocks + 1) << 2);
+  runsF = tryAlloc(32 << 2);
+  runsR = tryAlloc(32 << 2);
+  fwd64 = tryAlloc(<usize>(blocks + 1) << 3);
+  bwd64 = tryAlloc(<usize>(blocks + 1) << 3);
+  runs64F = tryAlloc(64 << 3);
+  runs64R = tryAlloc(64 << 3);
+  subClue = tryAlloc(<usize>max(1, blocks) << 2);
+  const lw = ((length + 31) >>> 5) + 1;
+  subFilled = tryAlloc(<usize>lw << 2);
+  subEmpty = tryAlloc(<usize>lw << 2);
+  if (length + 2 > 32) {
+    const pw = (length + 2 + 31) >>> 5;
+    const bytes = <usize>pw << 2;
+    fwdW = tryAlloc(<usize>(blocks + 1) * bytes);
+    bwdW = tryAlloc(<usize>(blocks + 1) * bytes);
+    runsW = tryAlloc(<usize>(log2Floor(max(1, length)) + 1) * bytes);
+    tmp0 = tryAlloc(bytes);
+    tmp1 = tryAlloc(bytes);
+    tmp2 = tryAlloc(bytes);
+    tmp3 = tryAlloc(bytes);
+    tmp4 = tryAlloc(bytes);
+    tmp5 = tryAlloc(bytes);
+    tmp6 = tryAlloc(bytes);
+    tmp7 = tryAlloc(bytes);
+    tmp8 = tryAlloc(bytes);
+    if (tmp8 == 0) return false;
+  }
+  return subEmpty != 0;
+}
+
+// ---------------------------------------------------------------------------------
+// Lines of up to 30 cells: one word.
+
+function buildRunsWord(runs: usize, canFill: i32, top: i32): void {
+  store<i32>(runs, canFill);
+  let prev = canFill;
+  for (let l = 1; l <= top; l++) {
+    prev = prev & (prev >>> (1 << (l - 1)));
+    st(runs, l, prev);
+  }
+}
+
+function forwardWord(clue: usize, step: i32, k: i32, n: i32, canFill: i32, canEmpty: i32, out: usize, runs: usize): bool {
+  const t = canEmpty << 1;
+  let a = floodWord(1, t);
+  store<i32>(out, a);
+  for (let j = 0; j < k; j++) {
+    const b = blockAt(clue, step, j);
+    const level = log2Floor(b);
+    let fit = ld(runs, level);
+    const extra = b - (1 << level);
+    if (extra > 0) fit &= fit >>> extra;
+    fit &= canEmpty >>> b;
+    const placed = a & fit;
+    if (placed == 0) {
+      for (let r = j + 1; r <= k; r++) st(out, r, 0);
+      return false;
+    }
+    a = floodWord(placed << (b + 1), t);
+    st(out, j + 1, a);
+  }
+  return ((a >>> (n + 1)) & 1) == 1;
+}
+
+/**
+ * Solve a line of 1..30 cells with known cells `filled` / `empty` (bit i = cell i). False
+ * for a contradiction; otherwise `outFilledW` / `outEmptyW` hold every forced cell.
+ */
+export function solveWord(clue: usize, k: i32, n: i32, filled: i32, empty: i32): bool {
+  const real = (1 << n) - 1;
+  const canFill = ~empty & real;
+  const canEmpty = (~filled & real) | (1 << n);
+  let maxBlock = 1;
+  for (let j = 0; j < k; j++) {
+    const b = ld(clue, j);
+    if (b > maxBlock) maxBlock = b;
+  }
+  const top = log2Floor(maxBlock);
+  buildRunsWord(runsF, canFill, top);
+  if (!forwardWord(clue, 4, k, n, canFill, canEmpty, fwd, runsF)) return false;
+
+  const shift = 32 - n;
+  const canFillR = <i32>(<u32>reverse32(canFill) >> shift);
+  const canEmptyR = <i32>(<u32>reverse32(canEmpty & real) >> shift) | (1 << n);
+  buildRunsWord(runsR, canFillR, top);
+  forwardWord(clue + (<usize>(k - 1) << 2), -4, k, n, canFillR, canEmptyR, bwd, runsR);
+
+  const runs = runsF;
+  const posShift = 31 - n;
+  let mayEmpty = 0;
+  let mayFill = 0;
+  mayEmpty |= (load<i32>(fwd) >>> 1) & (reverse32(ld(bwd, k)) >>> posShift);
+  for (let j = 1; j <= k; j++) {
+    const b = ld(clue, j - 1);
+    const bj = reverse32(ld(bwd, k - j)) >>> posShift;
+    const level = log2Floor(b);
+    let fit = ld(runs, level);
+    const extra = b - (1 << level);
+    if (extra > 0) fit &= fit >>> extra;
+    fit &= canEmpty >>> b;
+    let starts = ld(fwd, j - 1) & fit & (bj >>> b);
+    let len = 1;
+    while (len * 2 <= b) {
+      starts |= starts << len;
+      len *= 2;
+    }
+    if (b > len) starts |= starts << (b - len);
+    mayFill |= starts;
+    mayEmpty |= (ld(fwd, j) >>> 1) & bj;
+  }
+  outFilledW = real & ~mayEmpty;
+  outEmptyW = real & ~mayFill;
+  return true;
+}
+
+// ---------------------------------------------------------------------------------
+// Lines of 31 to 62 cells: the same on one 64-bit word (not in the TypeScript engine, which
+// has no fast 64-bit integers; the answers are the same, the line solver being exact).
+
+// @ts-ignore: decorator
+@inline function reverse64(x: i64): i64 {
+  x = ((x >>> 1) & 0x5555555555555555) | ((x & 0x5555555555555555) << 1);
+  x = ((x >>> 2) & 0x3333333333333333) | ((x & 0x3333333333333333) << 2);
+  x = ((x >>> 4) & 0x0f0f0f0f0f0f0f0f) | ((x & 0x0f0f0f0f0f0f0f0f) << 4);
+  return bswap<i64>(x);
+}
+
+// @ts-ignore: decorator
+@inline function floodWord64(x: i64, t: i64): i64 {
+  const m = t | x;
+  const free = m & ~x;
+  const starts = m & ~(m << 1);
+  const unreached = ((free + starts) ^ free) & free;
+  return m & ~unreached;
+}
+
+// @ts-ignore: decorator
+@inline function ld64(p: usize, i: i32): i64 {
+  return load<i64>(p + (<usize>i << 3));
+}
+
+// @ts-ignore: decorator
+@inline function st64(p: usize, i: i32, v: i64): void {
+  store<i64>(p + (<usize>i << 3), v);
+}
+
+function buildRuns64(runs: usize, canFill: i64, top: i32): void {
+  store<i64>(runs, canFill);
+  let prev = canFill;
+  for (let l = 1; l <= top; l++) {
+    prev = prev & (prev >>> (<i64>1 << (l - 1)));
+    st64(runs, l, prev);
+  }
+}
+
+function forward64(clue: usize, step: i32, k: i32, n: i32, canEmpty: i64, out: usize, runs: usize): bool {
+  const t = canEmpty << 1;
+  let a = floodWord64(1, t);
+  store<i64>(out, a);
+  for (let j = 0; j < k; j++) {
+    const b = blockAt(clue, step, j);
+    const level = log2Floor(b);
+    let fit = ld64(runs, level);
+    const extra = b - (1 << level);
+    if (extra > 0) fit &= fit >>> extra;
+    fit &= canEmpty >>> b;
+    const placed = a & fit;
+    if (placed == 0) {
+      for (let r = j + 1; r <= k; r++) st64(out, r, 0);
+      return false;
+    }
+    a = floodWord64(placed << (b + 1), t);
+    st64(out, j + 1, a);
+  }
+  return ((a >>> (n + 1)) & 1) == 1;
+}
+
+/** `solveWord` for lines of 1..62 cells on 64-bit words; results in `outFilled64` / `outEmpty64`. */
+export function solveWord64(clue: usize, k: i32, n: i32, filled: i64, empty: i64): bool {
+  const real = (<i64>1 << n) - 1;
+  const canFill = ~empty & real;
+  const canEmpty = (~filled & real) | (<i64>1 << n);
+  let maxBlock = 1;
+  for (let j = 0; j < k; j++) {
+    const b = ld(clue, j);
+    if (b > maxBlock) maxBlock = b;
+  }
+  const top = log2Floor(maxBlock);
+  buildRuns64(runs64F, canFill, top);
+  if (!forward64(clue, 4, k, n, canEmpty, fwd64, runs64F)) return false;
+
+  const shift = 64 - n;
+  const canFillR = <i64>(<u64>reverse64(canFill) >> shift);
+  const canEmptyR = <i64>(<u64>reverse64(canEmpty & real) >> shift) | (<i64>1 << n);
+  buildRuns64(runs64R, canFillR, top);
+  forward64(clue + (<usize>(k - 1) << 2), -4, k, n, canEmptyR, bwd64, runs64R);
+
+  const runs = runs64F;
+  const posShift = 63 - n;
+  let mayEmpty: i64 = (load<i64>(fwd64) >>> 1) & (reverse64(ld64(bwd64, k)) >>> posShift);
+  let mayFill: i64 = 0;
+  for (let j = 1; j <= k; j++) {
+    const b = ld(clue, j - 1);
+    const bj = reverse64(ld64(bwd64, k - j)) >>> posShift;
+    const level = log2Floor(b);
+    let fit = ld64(runs, level);
+    const extra = b - (1 << level);
+    if (extra > 0) fit &= fit >>> extra;
+    fit &= canEmpty >>> b;
+    let starts = ld64(fwd64, j - 1) & fit & (bj >>> b);
+    let len = 1;
+    while (len * 2 <= b) {
+      starts |= starts << len;
+      len *= 2;
+    }
+    if (b > len) starts |= starts << (b - len);
+    mayFill |= starts;
+    mayEmpty |= (ld64(fwd64, j) >>> 1) & bj;
+  }
+  outFilled64 = real & ~mayEmpty;
+  outEmpty64 = real & ~mayFill;
+  return true;
+}
+
+// ---------------------------------------------------------------------------------
+// Longer lines: the same algorithm on arrays of words.
+
+// @ts-ignore: decorator
+@inline function bitAt(arr: usize, i: i32): i32 {
+  return (ld(arr, i >>> 5) >>> (i & 31)) & 1;
+}
+
+function markRange(arr: usize, from: i32, to: i32): void {
+  for (let i = from; i < to; i++) st(arr, i >>> 5, ld(arr, i >>> 5) | (1 << (i & 31)));
+}
+
+/** dst[0..] = bits [from, from + len) of src (srcWords words), other bits of the last word cleared. */
+function extractBits(dst: usize, src: usize, srcWords: i32, from: i32, len: i32): void {
+  const words = (len + 31) >>> 5;
+  const q = from >>> 5;
+  const r = from & 31;
+  for (let i = 0; i < words; i++) {
+    const j = q + i;
+    let v = j < srcWords ? ld(src, j) >>> r : 0;
+    if (r != 0 && j + 1 < srcWords) v |= ld(src, j + 1) << (32 - r);
+    st(dst, i, v);
+  }
+  const tail = len & 31;
+  if (tail != 0) st(dst, words - 1, ld(dst, words - 1) & ((1 << tail) - 1));
+}
+
+/** dst (dstWords words) |= src (len bits) shifted up to bit `at`. */
+function depositBits(dst: usize, dstWords: i32, src: usize, at: i32, len: i32): void {
+  const words = (len + 31) >>> 5;
+  const q = at >>> 5;
+  const r = at & 31;
+  for (let i = 0; i < words; i++) {
+    let v = ld(src, i);
+    if (i == words - 1 && (len & 31) != 0) v &= (1 << (len & 31)) - 1;
+    if (q + i < dstWords) st(dst, q + i, ld(dst, q + i) | (v << r));
+    if (r != 0 && q + i + 1 < dstWords) st(dst, q + i + 1, ld(dst, q + i + 1) | (v >>> (32 - r)));
+  }
+}
+
+/** dst = src << s over pw words. dst and src must differ. */
+function shiftLeft(dst: usize, src: usize, s: i32, pw: i32): void {
+  const q = s >>> 5;
+  const r = s & 31;
+  for (let i = pw - 1; i >= 0; i--) {
+    const j = i - q;
+    if (j < 0) {
+      st(dst, i, 0);
+      continue;
+    }
+    let v = ld(src, j) << r;
+    if (r != 0 && j > 0) v |= ld(src, j - 1) >>> (32 - r);
+    st(dst, i, v);
+  }
+}
+
+/** dst = src >>> s over pw words. dst and src must differ. */
+function shiftRight(dst: usize, src: usize, s: i32, pw: i32): void {
+  const q = s >>> 5;
+  const r = s & 31;
+  for (let i = 0; i < pw; i++) {
+    const j = i + q;
+    if (j >= pw) {
+      st(dst, i, 0);
+      continue;
+    }
+    let v = ld(src, j) >>> r;
+    if (r != 0 && j + 1 < pw) v |= ld(src, j + 1) << (32 - r);
+    st(dst, i, v);
+  }
+}
+
+/** Multi-word flood: the addition carries from word to word. */
+function floodWords(out: usize, x: usize, t: usize, pw: i32): void {
+  let carry: u64 = 0;
+  let prevTop = 0;
+  for (let i = 0; i < pw; i++) {
+    const xi = ld(x, i);
+    const m = ld(t, i) | xi;
+    const free = m & ~xi;
+    const starts = m & ~((m << 1) | prevTop);
+    prevTop = m >>> 31;
+    const sum = <u64><u32>free + <u64><u32>starts + carry;
+    carry = sum >> 32;
+    const unreached = (<i32>sum ^ free) & free;
+    st(out, i, m & ~unreached);
+  }
+}
+
+/** dst = bits 0..len-1 of src (pw words) reversed; bits of src at len or above are dropped. */
+function reverseBits(dst: usize, src: usize, pw: i32, len: i32): void {
+  const s = pw * 32 - len;
+  const q = s >>> 5;
+  const r = s & 31;
+  for (let i = 0; i < pw; i++) {
+    const j = i + q;
+    if (j >= pw) {
+      st(dst, i, 0);
+      continue;
+    }
+    let v = reverse32(ld(src, pw - 1 - j)) >>> r;
+    if (r != 0 && j + 1 < pw) v |= reverse32(ld(src, pw - 2 - j)) << (32 - r);
+    st(dst, i, v);
+  }
+}
+
+function buildRunsWords(canFill: usize, top: i32, pw: i32): void {
+  const runs = runsW;
+  for (let i = 0; i < pw; i++) st(runs, i, ld(canFill, i));
+  const t = tmp8;
+  for (let l = 1; l <= top; l++) {
+    const prev = runs + (<usize>((l - 1) * pw) << 2);
+    shiftRight(t, prev, 1 << (l - 1), pw);
+    const cur = runs + (<usize>(l * pw) << 2);
+    for (let i = 0; i < pw; i++) st(cur, i, ld(prev, i) & ld(t, i));
+  }
+}
+
+/** out = starts s where cells [s, s+b) may be filled and cell s+b may be empty. */
+function fitWords(b: i32, canEmpty: usize, pw: i32, out: usize, scratch: usize): void {
+  const level = log2Floor(b);
+  const base = runsW + (<usize>(level * pw) << 2);
+  const extra = b - (1 << level);
+  if (extra > 0) {
+    shiftRight(scratch, base, extra, pw);
+    for (let i = 0; i < pw; i++) st(out, i, ld(base, i) & ld(scratch, i));
+  } else {
+    for (let i = 0; i < pw; i++) st(out, i, ld(base, i));
+  }
+  shiftRight(scratch, canEmpty, b, pw);
+  for (let i = 0; i < pw; i++) st(out, i, ld(out, i) & ld(scratch, i));
+}
+
+function forwardWords(clue: usize, step: i32, k: i32, n: i32, pw: i32, canFill: usize, canEmpty: usize, out: usize, top: i32): bool {
+  buildRunsWords(canFill, top, pw);
+  const t = tmp5;
+  shiftLeft(t, canEmpty, 1, pw);
+  const fit = tmp6;
+  const scratch = tmp7;
+  const placed = tmp8;
+  memory.fill(placed, 0, <usize>pw << 2);
+  store<i32>(placed, 1);
+  floodWords(out, placed, t, pw);
+  for (let j = 0; j < k; j++) {
+    const b = blockAt(clue, step, j);
+    fitWords(b, canEmpty, pw, fit, scratch);
+    const base = out + (<usize>(j * pw) << 2);
+    let any = 0;
+    for (let i = 0; i < pw; i++) {
+      const v = ld(base, i) & ld(fit, i);
+      st(fit, i, v);
+      any |= v;
+    }
+    if (any == 0) {
+      memory.fill(out + (<usize>((j + 1) * pw) << 2), 0, <usize>((k - j) * pw) << 2);
+      return false;
+    }
+    shiftLeft(placed, fit, b + 1, pw);
+    floodWords(out + (<usize>((j + 1) * pw) << 2), placed, t, pw);
+  }
+  return ((ld(out, k * pw + ((n + 1) >>> 5)) >>> ((n + 1) & 31)) & 1) == 1;
+}
+
+/**
+ * Solve a line of any length up to the set-up maximum. Known cells at `filled` / `empty`
+ * (ceil(n/32) words each); forced cells written to `outFilled` / `outEmpty`.
+ */
+export function solveWords(clue: usize, k: i32, n: i32, filled: usize, empty: usize, outFilled: usize, outEmpty: usize): bool {
+  const pw = (n + 2 + 31) >>> 5;
+  const lw = (n + 31) >>> 5;
+  const canFill = tmp0;
+  const canEmpty = tmp1;
+  const canFillR = tmp2;
+  const canEmptyR = tmp3;
+  const real = tmp4;
+  for (let i = 0; i < pw; i++) {
+    const bits = n - 32 * i;
+    st(real, i, bits >= 32 ? -1 : bits <= 0 ? 0 : (1 << bits) - 1);
+  }
+  for (let i = 0; i < pw; i++) {
+    const f = i < lw ? ld(filled, i) : 0;
+    const e = i < lw ? ld(empty, i) : 0;
+    st(canFill, i, ~e & ld(real, i));
+    st(canEmpty, i, ~f & ld(real, i));
+  }
+  reverseBits(canFillR, canFill, pw, n);
+  reverseBits(canEmptyR, canEmpty, pw, n);
+  st(canEmpty, n >>> 5, ld(canEmpty, n >>> 5) | (1 << (n & 31)));
+  st(canEmptyR, n >>> 5, ld(canEmptyR, n >>> 5) | (1 << (n & 31)));
+
+  let maxBlock = 1;
+  for (let j = 0; j < k; j++) {
+    const b = ld(clue, j);
+    if (b > maxBlock) maxBlock = b;
+  }
+  const top = log2Floor(maxBlock);
+  if (!forwardWords(clue, 4, k, n, pw, canFill, canEmpty, fwdW, top)) return false;
+  forwardWords(clue + (<usize>(k - 1) << 2), -4, k, n, pw, canFillR, canEmptyR, bwdW, top);
+  buildRunsWords(canFill, top, pw);
+
+  const mayEmpty = tmp5;
+  const mayFill = tmp6;
+  const bj = tmp7;
+  const work = tmp8;
+  memory.fill(mayEmpty, 0, <usize>pw << 2);
+  memory.fill(mayFill, 0, <usize>pw << 2);
+  const rowBytes = <usize>pw << 2;
+  reverseBits(bj, bwdW + <usize>k * rowBytes, pw, n + 1);
+  shiftRight(work, fwdW, 1, pw);
+  for (let i = 0; i < pw; i++) st(mayEmpty, i, ld(mayEmpty, i) | (ld(work, i) & ld(bj, i)));
+  const t0 = canFillR;
+  const t1 = canEmptyR;
+  for (let j = 1; j <= k; j++) {
+    const b = ld(clue, j - 1);
+    reverseBits(bj, bwdW + <usize>(k - j) * rowBytes, pw, n + 1);
+    fitWords(b, canEmpty, pw, work, t0);
+    shiftRight(t1, bj, b, pw);
+    const base = fwdW + <usize>(j - 1) * rowBytes;
+    for (let i = 0; i < pw; i++) st(work, i, ld(base, i) & ld(work, i) & ld(t1, i));
+    let len = 1;
+    while (len * 2 <= b) {
+      shiftLeft(t1, work, len, pw);
+      for (let i = 0; i < pw; i++) st(work, i, ld(work, i) | ld(t1, i));
+      len *= 2;
+    }
+    if (b > len) {
+      shiftLeft(t1, work, b - len, pw);
+      for (let i = 0; i < pw; i++) st(work, i, ld(work, i) | ld(t1, i));
+    }
+    for (let i = 0; i < pw; i++) st(mayFill, i, ld(mayFill, i) | ld(work, i));
+    shiftRight(work, fwdW + <usize>j * rowBytes, 1, pw);
+    for (let i = 0; i < pw; i++) st(mayEmpty, i, ld(mayEmpty, i) | (ld(work, i) & ld(bj, i)));
+  }
+  for (let i = 0; i < lw; i++) {
+    st(outFilled, i, ld(real, i) & ~ld(mayEmpty, i));
+    st(outEmpty, i, ld(real, i) & ~ld(mayFill, i));
+  }
+  return true;
+}
+
+/** A line with no known cell: the leftmost and rightmost packings decide it. */
+function solveBlank(clue: usize, k: i32, n: i32, outFilled: usize, outEmpty: usize): bool {
+  let need = k > 0 ? k - 1 : 0;
+  for (let j = 0; j < k; j++) need += ld(clue, j);
+  if (need > n) return false;
+  const lw = (n + 31) >>> 5;
+  memory.fill(outFilled, 0, <usize>lw << 2);
+  memory.fill(outEmpty, 0, <usize>lw << 2);
+  const slack = n - need;
+  let left = 0;
+  let reach = 0;
+  for (let j = 0; j < k; j++) {
+    const b = ld(clue, j);
+    markRange(outEmpty, reach, left);
+    if (b > slack) markRange(outFilled, left + slack, left + b);
+    reach = left + b + slack;
+    left += b + 1;
+  }
+  markRange(outEmpty, reach, n);
+  return true;
+}
+
+/**
+ * `solveWords` on the part of a long line that is still open: finished blocks at both ends
+ * are cut off (they must be the clue's first / last blocks), so nearly finished lines
+ * become short. Blank lines use the packings directly.
+ */
+export function solveTrimmed(clue: usize, k: i32, n: i32, filled: usize, empty: usize, outFilled: usize, outEmpty: usize): bool {
+  const lw = (n + 31) >>> 5;
+  let anyKnown = 0;
+  for (let w = 0; w < lw; w++) anyKnown |= ld(filled, w) | ld(empty, w);
+  if (anyKnown == 0) return solveBlank(clue, k, n, outFilled, outEmpty);
+  let u0 = n;
+  for (let w = 0; w < lw; w++) {
+    const bits = n - 32 * w;
+    const real = bits >= 32 ? -1 : (1 << bits) - 1;
+    const unk = ~(ld(filled, w) | ld(empty, w)) & real;
+    if (unk != 0) {
+      u0 = 32 * w + ctz<i32>(unk);
+      break;
+    }
+  }
+  let u1 = -1;
+  if (u0 < n) {
+    for (let w = lw - 1; w >= 0; w--) {
+      const bits = n - 32 * w;
+      const real = bits >= 32 ? -1 : (1 << bits) - 1;
+      const unk = ~(ld(filled, w) | ld(empty, w)) & real;
+      if (unk != 0) {
+        u1 = 32 * w + 31 - clz<i32>(unk);
+        break;
+      }
+    }
+  }
+  if (u0 == n) {
+    let m = 0;
+    let run = 0;
+    for (let i = 0; i <= n; i++) {
+      if (i < n && bitAt(filled, i) == 1) run++;
+      else if (run > 0) {
+        if (m >= k || ld(clue, m) != run) return false;
+        m++;
+        run = 0;
+      }
+    }
+    if (m != k) return false;
+    for (let w = 0; w < lw; w++) {
+      st(outFilled, w, ld(filled, w));
+      st(outEmpty, w, ld(empty, w));
+    }
+    return true;
+  }
+  let a = 0;
+  for (let i = u0 - 1; i >= 0; i--) {
+    if (bitAt(empty, i) == 1) {
+      a = i + 1;
+      break;
+    }
+  }
+  let c = n;
+  for (let i = u1 + 1; i < n; i++) {
+    if (bitAt(empty, i) == 1) {
+      c = i;
+      break;
+    }
+  }
+  let m = 0;
+  let run = 0;
+  for (let i = 0; i < a; i++) {
+    if (bitAt(filled, i) == 1) run++;
+    else if (run > 0) {
+      if (m >= k || ld(clue, m) != run) return false;
+      m++;
+      run = 0;
+    }
+  }
+  let mEnd = 0;
+  run = 0;
+  if (c < n) {
+    for (let i = n - 1; i > c; i--) {
+      if (bitAt(filled, i) == 1) run++;
+      else if (run > 0) {
+        if (m + mEnd >= k || ld(clue, k - 1 - mEnd) != run) return false;
+        mEnd++;
+        run = 0;
+      }
+    }
+    if (run > 0) {
+      if (m + mEnd >= k || ld(clue, k - 1 - mEnd) != run) return false;
+      mEnd++;
+    }
+  }
+  if (m + mEnd > k) return false;
+  const sub = subClue;
+  const kk = k - m - mEnd;
+  let need = kk > 0 ? kk - 1 : 0;
+  for (let j = 0; j < kk; j++) {
+    const b = ld(clue, m + j);
+    st(sub, j, b);
+    need += b;
+  }
+  const len = max(0, c - a);
+  if (need > len) return false;
+  for (let w = 0; w < lw; w++) {
+    st(outFilled, w, ld(filled, w));
+    st(outEmpty, w, ld(empty, w));
+  }
+  if (len == 0) return kk == 0;
+  const subF = subFilled;
+  const subE = subEmpty;
+  extractBits(subF, filled, lw, a, len);
+  extractBits(subE, empty, lw, a, len);
+  if (len <= WORD_LIMIT) {
+    if (!solveWord(sub, kk, len, load<i32>(subF), load<i32>(subE))) return false;
+    store<i32>(subF, outFilledW);
+    store<i32>(subE, outEmptyW);
+  } else if (len <= WORD64_LIMIT) {
+    if (!solveWord64(sub, kk, len, load<i64>(subF), load<i64>(subE))) return false;
+    store<i64>(subF, outFilled64);
+    store<i64>(subE, outEmpty64);
+  } else if (!solveWords(sub, kk, len, subF, subE, subF, subE)) {
+    return false;
+  }
+  depositBits(outFilled, lw, subF, a, len);
+  depositBits(outEmpty, lw, subE, a, len);
+  return true;
+}

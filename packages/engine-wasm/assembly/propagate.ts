@@ -1,0 +1,238 @@
+// Propagation (a port of engine-bitmask/src/propagate.ts and queue.ts): solve dirty lines
+// until none is left. A changed cell enqueues only its row and its column; the queue is a
+// ring of line numbers with one flag per line, so re-queuing a waiting line is free.
+import { tryAlloc } from './arena';
+import {
+  EMPTY_CELL,
+  FILLED_CELL,
+  clueBlocks,
+  clueId,
+  clueOffset,
+  colEmpty,
+  colFilled,
+  colWords,
+  height,
+  lineCount,
+  rowEmpty,
+  rowFilled,
+  rowWords,
+  setCell,
+  setCellAt,
+  width,
+} from './board';
+import { cacheLookup, cacheStore, copyResult, lookupWord, resultEmpty0, resultFilled0, setupCache, storeWord } from './cache';
+import { deadline, now } from './clock';
+import { WORD64_LIMIT, WORD_LIMIT, outEmpty64, outEmptyW, outFilled64, outFilledW, setupLineSolver, solveTrimmed, solveWord, solveWord64 } from './line-solver';
+
+/** How many line solves pass between two looks at the clock. */
+const CHECK_EVERY: i32 = 4096;
+
+/** Set when the time limit ran out inside `propagate`; the search must stop. */
+export let timeUp = false;
+export let linesSolved: f64 = 0;
+export let cacheHits: f64 = 0;
+
+let untilCheck: i32 = CHECK_EVERY;
+let qItems: usize = 0;
+let qQueued: usize = 0;
+let qHead: i32 = 0;
+let qSize: i32 = 0;
+let qCap: i32 = 0;
+let outF: usize = 0;
+let outE: usize = 0;
+
+export function setupPropagator(): bool {
+  timeUp = false;
+  linesSolved = 0;
+  cacheHits = 0;
+  untilCheck = CHECK_EVERY;
+  qCap = max(1, lineCount);
+  qItems = tryAlloc(<usize>qCap << 2);
+  qQueued = tryAlloc(<usize>qCap);
+  qHead = 0;
+  qSize = 0;
+  const words = max(rowWords, colWords);
+  outF = tryAlloc(<usize>words << 2);
+  outE = tryAlloc(<usize>words << 2);
+  if (outE == 0) return false;
+  let mb = 0;
+  for (let i = 0; i < lineCount; i++) {
+    const k = load<i32>(clueOffset + ((<usize>i + 1) << 2)) - load<i32>(clueOffset + (<usize>i << 2));
+    if (k > mb) mb = k;
+  }
+  if (!setupLineSolver(max(width, height), mb)) return false;
+  return setupCache(words);
+}
+
+// @ts-ignore: decorator
+@inline export function push(line: i32): void {
+  if (load<u8>(qQueued + <usize>line) == 0) {
+    store<u8>(qQueued + <usize>line, 1);
+    let at = qHead + qSize;
+    if (at >= qCap) at -= qCap;
+    store<i32>(qItems + (<usize>at << 2), line);
+    qSize++;
+  }
+}
+
+// @ts-ignore: decorator
+@inline function pop(): i32 {
+  const line = load<i32>(qItems + (<usize>qHead << 2));
+  qHead++;
+  if (qHead == qCap) qHead = 0;
+  qSize--;
+  store<u8>(qQueued + <usize>line, 0);
+  return line;
+}
+
+export function clearQueue(): void {
+  while (qSize > 0) pop();
+  qHead = 0;
+}
+
+/** Set a cell (a branch, a probe, a fact) and mark its row and column dirty. */
+export function assign(cell: i32, value: u8): void {
+  setCell(cell, value);
+  const row = cell / width;
+  push(row);
+  push(height + cell - row * width);
+}
+
+export function enqueueAll(): void {
+  for (let i = 0; i < lineCount; i++) push(i);
+}
+
+/**
+ * Solve dirty lines until the queue is empty. False for a contradiction (the queue is then
+ * cleared) or when the time limit ran out (`timeUp` is then set).
+ */
+export function propagate(): bool {
+  while (qSize > 0) {
+    if (--untilCheck == 0) {
+      untilCheck = CHECK_EVERY;
+      if (now() >= deadline) {
+        timeUp = true;
+        clearQueue();
+        return false;
+      }
+    }
+    const line = pop();
+    let ok: bool;
+    if (line < height) {
+      ok = solveLine(line, rowFilled + (<usize>(line * rowWords) << 2), rowEmpty + (<usize>(line * rowWords) << 2), rowWords, width, line * width, 1, height);
+    } else {
+      const col = line - height;
+      ok = solveLine(line, colFilled + (<usize>(col * colWords) << 2), colEmpty + (<usize>(col * colWords) << 2), colWords, height, col, width, 0);
+    }
+    if (!ok) {
+      clearQueue();
+      return false;
+    }
+  }
+  return true;
+}
+
+/** Set the cells of one word of a line's result that are new, and enqueue their crossing lines. */
+// The line is row `fixed` (isRow) or column `fixed`; cell i of it is board cell `first + i * step`.
+// @ts-ignore: decorator
+@inline function apply(w: i32, newFilled: i32, newEmpty: i32, first: i32, step: i32, cross: i32, isRow: bool, fixed: i32): void {
+  while (newFilled != 0) {
+    const i = (w << 5) + ctz<i32>(newFilled);
+    newFilled &= newFilled - 1;
+    if (isRow) setCellAt(first + i, fixed, i, FILLED_CELL);
+    else setCellAt(first + i * step, i, fixed, FILLED_CELL);
+    push(cross + i);
+  }
+  while (newEmpty != 0) {
+    const i = (w << 5) + ctz<i32>(newEmpty);
+    newEmpty &= newEmpty - 1;
+    if (isRow) setCellAt(first + i, fixed, i, EMPTY_CELL);
+    else setCellAt(first + i * step, i, fixed, EMPTY_CELL);
+    push(cross + i);
+  }
+}
+
+/**
+ * Solve one line of n cells and set what it forces. Cell i of the line is board cell
+ * `first + i * step`; the crossing line of cell i is line `cross + i`.
+ */
+function solveLine(line: i32, filled: usize, empty: usize, words: i32, n: i32, first: i32, step: i32, cross: i32): bool {
+  const id = load<i32>(clueId + (<usize>line << 2));
+  if (n <= WORD_LIMIT) {
+    const f = load<i32>(filled);
+    const e = load<i32>(empty);
+    const hit = lookupWord(id, f, e);
+    let rf: i32, re: i32;
+    if (hit >= 0) {
+      cacheHits++;
+      if (hit == 0) return false;
+      rf = resultFilled0();
+      re = resultEmpty0();
+    } else {
+      linesSolved++;
+      const start = load<i32>(clueOffset + (<usize>line << 2));
+      const k = load<i32>(clueOffset + ((<usize>line + 1) << 2)) - start;
+      const ok = solveWord(clueBlocks + (<usize>start << 2), k, n, f, e);
+      rf = outFilledW;
+      re = outEmptyW;
+      storeWord(id, f, e, ok, rf, re);
+      if (!ok) return false;
+    }
+    apply(0, rf & ~f, re & ~e, first, step, cross, line < height, line < height ? line : line - height);
+    return true;
+  }
+  if (n <= WORD64_LIMIT) return solveLine64(line, id, filled, empty, words, n, first, step, cross);
+  const hit = cacheLookup(id, words, filled, empty);
+  if (hit >= 0) {
+    cacheHits++;
+    if (hit == 0) return false;
+    copyResult(words, outF, outE);
+  } else {
+    linesSolved++;
+    const start = load<i32>(clueOffset + (<usize>line << 2));
+    const k = load<i32>(clueOffset + ((<usize>line + 1) << 2)) - start;
+    const ok = solveTrimmed(clueBlocks + (<usize>start << 2), k, n, filled, empty, outF, outE);
+    cacheStore(id, words, filled, empty, ok, outF, outE);
+    if (!ok) return false;
+  }
+  for (let w = 0; w < words; w++) {
+    const o = <usize>w << 2;
+    apply(w, load<i32>(outF + o) & ~load<i32>(filled + o), load<i32>(outE + o) & ~load<i32>(empty + o), first, step, cross, line < height, line < height ? line : line - height);
+  }
+  return true;
+}
+
+/** A line of 31..62 cells (one or two mask words): the 64-bit line solver, no trimming. */
+function solveLine64(line: i32, id: i32, filled: usize, empty: usize, words: i32, n: i32, first: i32, step: i32, cross: i32): bool {
+  const f: i64 = words == 1 ? <i64><u32>load<i32>(filled) : load<i64>(filled);
+  const e: i64 = words == 1 ? <i64><u32>load<i32>(empty) : load<i64>(empty);
+  const hit = cacheLookup(id, words, filled, empty);
+  let rf: i64, re: i64;
+  if (hit >= 0) {
+    cacheHits++;
+    if (hit == 0) return false;
+    copyResult(words, outF, outE);
+    rf = words == 1 ? <i64><u32>load<i32>(outF) : load<i64>(outF);
+    re = words == 1 ? <i64><u32>load<i32>(outE) : load<i64>(outE);
+  } else {
+    linesSolved++;
+    const start = load<i32>(clueOffset + (<usize>line << 2));
+    const k = load<i32>(clueOffset + ((<usize>line + 1) << 2)) - start;
+    const ok = solveWord64(clueBlocks + (<usize>start << 2), k, n, f, e);
+    rf = outFilled64;
+    re = outEmpty64;
+    store<i32>(outF, <i32>rf);
+    store<i32>(outE, <i32>re);
+    if (words == 2) {
+      store<i32>(outF, <i32>(rf >>> 32), 4);
+      store<i32>(outE, <i32>(re >>> 32), 4);
+    }
+    cacheStore(id, words, filled, empty, ok, outF, outE);
+    if (!ok) return false;
+  }
+  const isRow = line < height;
+  const fixed = isRow ? line : line - height;
+  apply(0, <i32>rf & ~<i32>f, <i32>re & ~<i32>e, first, step, cross, isRow, fixed);
+  if (words == 2) apply(1, <i32>(rf >>> 32) & ~<i32>(f >>> 32), <i32>(re >>> 32) & ~<i32>(e >>> 32), first, step, cross, isRow, fixed);
+  return true;
+}

@@ -1,0 +1,361 @@
+// The search (a port of engine-bitmask/src/search.ts): propagate, probe, then take turns
+// between two complete methods with doubling budgets until one settles the puzzle:
+//  - backtracking with probing at every node (depth-first, undo trail, branching on the
+//    cell probing ranked best);
+//  - clause learning on the SAT encoding (sat.ts, encode.ts by W2).
+// Facts either proves at the root stay; each turn resumes where its previous one stopped.
+//
+// Resumable: the wasm call `searchRun` returns RUN_PAUSED when the time slice is over; every
+// loop keeps its position in globals (phases below), so the next call continues exactly
+// where this one stopped, with the same turn budgets. Pauses happen only between steps of
+// probing, backtracking nodes and SAT conflicts/decisions, never inside propagation.
+import { tryAlloc } from './arena';
+import { UNKNOWN_CELL, cellCount, cells, clueBlocks, clueOffset, height, trailLength, undoTo, unknown, width } from './board';
+import { sliceEnd, sliceOver } from './clock';
+import { encodeNonogram, encodingSize } from './encode';
+import { PROBE_CONTRADICTION, PROBE_OPEN, PROBE_PAUSED, PROBE_STOPPED, bestCell, bestValue, prefer, probeRun, scores } from './probe';
+import { assign, enqueueAll, propagate, timeUp } from './propagate';
+import { SAT_OVERFLOW, SAT_PAUSED, SAT_SAT, SAT_UNSAT, SatSolver } from './sat';
+import { addBoardSolution, addGridSolution } from './solutions';
+
+// Results of `searchRun`.
+export const RUN_EXHAUSTED: i32 = 0;
+export const RUN_SOLUTION_LIMIT: i32 = 1;
+export const RUN_PAUSED: i32 = 2;
+export const RUN_TIME_LIMIT: i32 = 3;
+export const RUN_CLAUSE_LIMIT: i32 = 4;
+export const RUN_OUT_OF_MEMORY: i32 = 5;
+
+export const STRATEGY_AUTO: i32 = 0;
+export const STRATEGY_PROBE: i32 = 1;
+export const STRATEGY_LEARN: i32 = 2;
+
+export const DIFFICULTY_LINE: i32 = 0;
+export const DIFFICULTY_PROBE: i32 = 1;
+export const DIFFICULTY_BRANCH: i32 = 2;
+
+// Turn outcomes.
+const T_EXHAUSTED: i32 = 0;
+const T_BUDGET: i32 = 1;
+const T_STOPPED: i32 = 2;
+const T_PAUSED: i32 = 3;
+
+// Search phases.
+const S_ROOT: i32 = 0;
+const S_PLAIN: i32 = 1;
+const S_BACKTRACK: i32 = 2;
+const S_LEARN: i32 = 3;
+const S_DONE: i32 = 4;
+
+// Backtracking phases.
+const BT_START: i32 = 0;
+const BT_ROOT_PROBE: i32 = 1;
+const BT_AFTER_ROOT: i32 = 2;
+const BT_LOOP: i32 = 3;
+const BT_NODE: i32 = 4;
+
+const NODES_PER_CLOCK: i32 = 16;
+
+// Options.
+let strategy: i32 = STRATEGY_AUTO;
+let probing = true;
+let probeNodes: f64 = 30;
+let learnConflicts: f64 = 1000;
+let maxClauses: f64 = 3000000;
+let satArenaCap: i32 = 0;
+
+// Counters and results.
+export let nodes: f64 = 0;
+export let branches: f64 = 0;
+export let maxDepth: i32 = 0;
+export let turns: i32 = 0;
+export let difficulty: i32 = DIFFICULTY_LINE;
+export let sat: SatSolver | null = null;
+let finalCode: i32 = -1;
+
+// State.
+let phase: i32 = S_ROOT;
+let nodeBudget: f64 = 0;
+let conflictBudget: f64 = 0;
+let depth: i32 = 0;
+let marks: usize = 0;
+let branchCell: usize = 0;
+let current: usize = 0;
+let pending: usize = 0;
+let btPhase: i32 = BT_START;
+let btRoot: i32 = 0;
+let btStopAt: f64 = 0;
+let btConsistent = true;
+let btFresh = false;
+let untilClock: i32 = NODES_PER_CLOCK;
+let lnPhase: i32 = 0;
+let lnStopAt: i64 = 0;
+let grid: usize = 0;
+let unit: usize = 0;
+
+export function setupSearch(strat: i32, withProbing: bool, firstNodes: f64, firstConflicts: f64, clauses: f64, arenaCap: i32): void {
+  strategy = strat;
+  probing = withProbing;
+  probeNodes = firstNodes;
+  learnConflicts = firstConflicts;
+  maxClauses = clauses;
+  satArenaCap = arenaCap;
+  nodes = 0;
+  branches = 0;
+  maxDepth = 0;
+  turns = 0;
+  difficulty = DIFFICULTY_LINE;
+  sat = null;
+  finalCode = -1;
+  phase = S_ROOT;
+  depth = 0;
+  btPhase = BT_START;
+  untilClock = NODES_PER_CLOCK;
+  lnPhase = 0;
+}
+
+// @ts-ignore: decorator
+@inline function ldi(p: usize, i: i32): i32 {
+  return load<i32>(p + (<usize>i << 2));
+}
+// @ts-ignore: decorator
+@inline function sti(p: usize, i: i32, v: i32): void {
+  store<i32>(p + (<usize>i << 2), v);
+}
+
+/** Set a cell (if not known yet) and propagate; false when that contradicts. */
+function tryAssign(cell: i32, value: i32): bool {
+  const now = <i32>load<u8>(cells + <usize>cell);
+  if (now != UNKNOWN_CELL) return now == value;
+  assign(cell, <u8>value);
+  return propagate();
+}
+
+/** Why the search stopped, once a turn said T_STOPPED. */
+function stopCode(): i32 {
+  const s = sat;
+  if (s !== null && s.overflow) return RUN_CLAUSE_LIMIT;
+  if (timeUp) return RUN_TIME_LIMIT;
+  return RUN_SOLUTION_LIMIT;
+}
+
+function finish(code: i32): i32 {
+  phase = S_DONE;
+  finalCode = code;
+  return code;
+}
+
+/** Run (or continue) the search until it finishes or the time slice is over. */
+export function searchRun(): i32 {
+  if (phase == S_DONE) return finalCode;
+  if (phase == S_ROOT) {
+    enqueueAll();
+    if (!propagate()) return finish(timeUp ? RUN_TIME_LIMIT : RUN_EXHAUSTED);
+    if (unknown == 0) {
+      addBoardSolution();
+      return finish(RUN_EXHAUSTED);
+    }
+    const bytes = <usize>(cellCount + 1) << 2;
+    marks = tryAlloc(bytes);
+    branchCell = tryAlloc(bytes);
+    current = tryAlloc(bytes);
+    pending = tryAlloc(bytes);
+    grid = tryAlloc(<usize>cellCount);
+    unit = tryAlloc(8);
+    if (unit == 0) return finish(RUN_OUT_OF_MEMORY);
+    if (!probing) {
+      phase = S_PLAIN;
+    } else {
+      const learning = strategy != STRATEGY_PROBE && <f64>encodingSize(width, height, clueOffset) <= maxClauses;
+      nodeBudget = !learning ? Infinity : strategy == STRATEGY_LEARN ? 0 : probeNodes;
+      conflictBudget = strategy == STRATEGY_AUTO ? learnConflicts : Infinity;
+      turns = 1;
+      phase = S_BACKTRACK;
+    }
+  }
+  if (phase == S_PLAIN) {
+    const r = backtrack(Infinity);
+    if (r == T_PAUSED) return RUN_PAUSED;
+    return finish(r == T_STOPPED ? stopCode() : RUN_EXHAUSTED);
+  }
+  for (;;) {
+    if (phase == S_BACKTRACK) {
+      const r = backtrack(nodeBudget);
+      if (r == T_PAUSED) return RUN_PAUSED;
+      if (r != T_BUDGET) return finish(r == T_STOPPED ? stopCode() : RUN_EXHAUSTED);
+      phase = S_LEARN;
+    }
+    const r = learn(conflictBudget);
+    if (r == T_PAUSED) return RUN_PAUSED;
+    if (r != T_BUDGET) return finish(r == T_STOPPED ? stopCode() : RUN_EXHAUSTED);
+    nodeBudget *= 2;
+    conflictBudget *= 2;
+    turns++;
+    phase = S_BACKTRACK;
+  }
+  return unreachable();
+}
+
+/**
+ * Probe the root, then backtrack with probing at every node for at most `budget` more nodes.
+ * On T_BUDGET the board is back at the root (plus what root probing learned) and the next
+ * turn replays the branch stack.
+ */
+function backtrack(budget: f64): i32 {
+  if (btPhase == BT_START) {
+    if (probing) {
+      if (difficulty == DIFFICULTY_LINE) difficulty = DIFFICULTY_PROBE;
+      nodes++;
+      btPhase = BT_ROOT_PROBE;
+    } else {
+      btPhase = BT_AFTER_ROOT;
+    }
+  }
+  if (btPhase == BT_ROOT_PROBE) {
+    const o = probeRun();
+    if (o == PROBE_PAUSED) return T_PAUSED;
+    if (o == PROBE_STOPPED) return T_STOPPED;
+    if (o == PROBE_CONTRADICTION) return T_EXHAUSTED;
+    btPhase = BT_AFTER_ROOT;
+  }
+  if (btPhase == BT_AFTER_ROOT) {
+    if (unknown == 0) return addBoardSolution() ? T_STOPPED : T_EXHAUSTED;
+    btRoot = trailLength;
+    btStopAt = nodes + budget;
+    btConsistent = true;
+    btFresh = depth == 0;
+    for (let i = 0; i < depth; i++) {
+      sti(marks, i, trailLength);
+      if (!tryAssign(ldi(branchCell, i), ldi(current, i))) {
+        if (timeUp) return T_STOPPED;
+        depth = i + 1;
+        btConsistent = false;
+        break;
+      }
+    }
+    btPhase = BT_LOOP;
+  }
+  for (;;) {
+    if (btPhase == BT_LOOP && btConsistent && !btFresh) {
+      nodes++;
+      if (nodes > btStopAt) {
+        undoTo(btRoot);
+        btPhase = BT_START;
+        return T_BUDGET;
+      }
+      btPhase = BT_NODE;
+      if (--untilClock == 0) {
+        untilClock = NODES_PER_CLOCK;
+        if (sliceOver()) return T_PAUSED;
+      }
+    }
+    if (btPhase == BT_NODE) {
+      if (unknown > 0 && probing) {
+        const o = probeRun();
+        if (o == PROBE_PAUSED) return T_PAUSED;
+        if (o == PROBE_STOPPED) return T_STOPPED;
+        btConsistent = o == PROBE_OPEN;
+      }
+      btPhase = BT_LOOP;
+    }
+    btFresh = false;
+    if (btConsistent && unknown == 0) {
+      if (addBoardSolution()) return T_STOPPED;
+      btConsistent = false;
+    }
+    if (btConsistent) {
+      let cell: i32;
+      let value: i32;
+      if (probing) {
+        cell = bestCell;
+        value = <i32>bestValue;
+      } else {
+        cell = 0;
+        while (load<u8>(cells + <usize>cell) != UNKNOWN_CELL) cell++;
+        value = 1;
+      }
+      difficulty = DIFFICULTY_BRANCH;
+      branches++;
+      sti(marks, depth, trailLength);
+      sti(branchCell, depth, cell);
+      sti(current, depth, value);
+      sti(pending, depth, 1 - value);
+      depth++;
+      if (depth > maxDepth) maxDepth = depth;
+      btConsistent = tryAssign(cell, value);
+      if (timeUp) return T_STOPPED;
+      continue;
+    }
+    for (;;) {
+      if (depth == 0) return T_EXHAUSTED;
+      const top = depth - 1;
+      undoTo(ldi(marks, top));
+      const value = ldi(pending, top);
+      if (value < 0) {
+        depth--;
+        continue;
+      }
+      sti(pending, top, -1);
+      sti(current, top, value);
+      btConsistent = tryAssign(ldi(branchCell, top), value);
+      if (timeUp) return T_STOPPED;
+      break;
+    }
+  }
+  return unreachable();
+}
+
+/**
+ * Clause learning on the SAT encoding for at most `budget` conflicts, from the facts the
+ * board holds at the root; cells the solver fixes for good go back to the root.
+ */
+function learn(budget: f64): i32 {
+  if (lnPhase == 0) {
+    difficulty = DIFFICULTY_BRANCH;
+    if (sat === null) {
+      const s = new SatSolver();
+      if (satArenaCap > 0) s.maxArena = satArenaCap;
+      sat = s;
+      if (!encodeNonogram(s, width, height, clueBlocks, clueOffset)) return s.overflow ? T_STOPPED : T_EXHAUSTED;
+      let top: f64 = 0;
+      for (let c = 0; c < cellCount; c++) top = Math.max(top, load<f64>(scores + (<usize>c << 3)));
+      if (top > 0) {
+        for (let c = 0; c < cellCount; c++) s.hint(c, <i32>load<u8>(prefer + <usize>c), load<f64>(scores + (<usize>c << 3)) / top);
+      }
+    }
+    const solver = sat!;
+    for (let c = 0; c < cellCount; c++) {
+      const v = <i32>load<u8>(cells + <usize>c);
+      if (v != UNKNOWN_CELL && !solver.fixed(c)) {
+        store<i32>(unit, 2 * c + v);
+        if (!solver.addClausePtr(unit, 1)) return solver.overflow ? T_STOPPED : T_EXHAUSTED;
+      }
+    }
+    lnStopAt = budget >= 4.0e18 ? i64.MAX_VALUE : solver.conflicts + <i64>budget;
+    lnPhase = 1;
+  }
+  const solver = sat!;
+  for (;;) {
+    solver.sliceEnd = sliceEnd;
+    const outcome = solver.solve(lnStopAt - solver.conflicts);
+    if (outcome == SAT_PAUSED) return T_PAUSED;
+    if (outcome == SAT_OVERFLOW) return T_STOPPED;
+    if (outcome == SAT_UNSAT) return T_EXHAUSTED;
+    if (outcome == SAT_SAT) {
+      for (let c = 0; c < cellCount; c++) store<u8>(grid + <usize>c, <u8>solver.value(c));
+      if (addGridSolution(grid)) return T_STOPPED;
+      if (!solver.blockAndContinue()) return T_EXHAUSTED;
+      // Many solutions in a row never reach the solver's own clock checks: check here too.
+      if (sliceOver()) return T_PAUSED;
+      continue;
+    }
+    // SAT_BUDGET (the conflict budget is used up), at level 0: keep what the solver fixed for good.
+    lnPhase = 0;
+    for (let c = 0; c < cellCount; c++) {
+      if (load<u8>(cells + <usize>c) == UNKNOWN_CELL && solver.fixed(c)) assign(c, <u8>solver.value(c));
+    }
+    if (!propagate()) return timeUp ? T_STOPPED : T_EXHAUSTED;
+    if (unknown == 0) return addBoardSolution() ? T_STOPPED : T_EXHAUSTED;
+    return T_BUDGET;
+  }
+}

@@ -1,0 +1,281 @@
+// The Engine object: checks the puzzle's shape like the bitmask engine, passes clues and
+// givens into the module's linear memory, runs the search in time slices and turns what
+// it found into a SolveResult.
+//
+// Limits: WebAssembly runs synchronously, so the module works in slices of about SLICE_MS:
+// `run(sliceEnd, deadline)` stops at the next resumable point after `now() >= sliceEnd`
+// (between probes, backtracking nodes, SAT conflicts) and returns PAUSED; the wrapper then
+// awaits core's `budget.checkpoint()` (time limit + AbortSignal, yielding to the event
+// loop) and calls `run` again, which continues exactly where it stopped. Propagation also
+// stops by itself at the time limit (`deadline`).
+import {
+  SolveBudget,
+  makeResult,
+  resolveMaxSolutions,
+  type Difficulty,
+  type Engine,
+  type NonogramPuzzle,
+  type NonogramSolution,
+  type SolveOptions,
+  type SolveResult,
+  type StopReason,
+} from '@gridrace/core';
+import { compileSolver, instantiateSolver, type SolverInstance, type WasmSource } from './loader.js';
+import { Solutions } from './solutions.js';
+
+export type Strategy = 'probe' | 'learn' | 'auto';
+
+export interface WasmConfig {
+  /** Registry name (default `wasm`). */
+  readonly name?: string;
+  /** Probe unknown cells at every search node (default true). */
+  readonly probing?: boolean;
+  /** `probe`: backtracking with probing; `learn`: clause learning; `auto` (default): both in turns. */
+  readonly strategy?: Strategy;
+  /** Nodes of the first backtracking turn (default 30). */
+  readonly probeNodes?: number;
+  /** Conflicts of the first learning turn (default 1000). */
+  readonly learnConflicts?: number;
+  /** Puzzles whose SAT encoding would exceed this many clauses are only backtracked (default 3,000,000). */
+  readonly maxClauses?: number;
+  /** Largest grid, in cells (default 2^24); larger ones give `incomplete`/`limit`. */
+  readonly maxCells?: number;
+  /** Most WebAssembly memory one solve may use, in MB (default 2048, at most 4096). */
+  readonly maxMemoryMb?: number;
+  /**
+   * Longest uninterrupted run of the module, in ms (default 10). Between runs the wrapper
+   * looks at the time limit and the abort signal and lets the event loop run. 0 pauses at
+   * every resumable point (for tests of the pause / resume machinery).
+   */
+  readonly sliceMs?: number;
+  /** The module: a URL or path, its bytes, or a compiled WebAssembly.Module (default: the package's dist/solver.wasm). */
+  readonly wasm?: WasmSource;
+}
+
+const DEFAULT_MAX_CELLS = 1 << 24;
+/** About 40 bytes per cell must fit in 4 GB of linear memory, whatever maxCells says. */
+const MAX_WASM_CELLS = 100_000_000;
+const DEFAULT_MAX_MEMORY_MB = 2048;
+/** Default length of one uninterrupted run of the module. */
+const SLICE_MS = 10;
+
+// Codes of the module's `run` (assembly/search.ts).
+const RUN_EXHAUSTED = 0;
+const RUN_SOLUTION_LIMIT = 1;
+const RUN_PAUSED = 2;
+const RUN_TIME_LIMIT = 3;
+const RUN_CLAUSE_LIMIT = 4;
+const RUN_OUT_OF_MEMORY = 5;
+
+const STRATEGIES: Record<Strategy, number> = { auto: 0, probe: 1, learn: 2 };
+const DIFFICULTIES: readonly Difficulty[] = ['line', 'probe', 'branch'];
+/** The SAT solver's clause arena cap (Int32 entries), as in the bitmask engine. */
+const MAX_ARENA = 1 << 26;
+
+function checkClues(clues: readonly (readonly number[])[], count: number, what: string): number[][] {
+  if (!Array.isArray(clues) || clues.length !== count) throw new RangeError(`expected ${count} ${what} clues, got ${String(clues?.length)}`);
+  return clues.map((clue, i) => {
+    if (!Array.isArray(clue)) throw new RangeError(`${what} ${i + 1}: the clue is not a list of blocks`);
+    const out: number[] = [];
+    for (const block of clue) {
+      if (!Number.isInteger(block) || block < 0) throw new RangeError(`${what} ${i + 1}: block ${String(block)} is not a non-negative integer`);
+      if (block > 0) out.push(block); // `0` is the usual way to write an empty line
+    }
+    return out;
+  });
+}
+
+const minLength = (clue: readonly number[]) => (clue.length === 0 ? 0 : clue.reduce((a, b) => a + b, clue.length - 1));
+
+function checkPositive(value: number, name: string, allowZero = false): number {
+  if (typeof value !== 'number' || Number.isNaN(value) || value < (allowZero ? 0 : 1)) throw new RangeError(`${name} must be a ${allowZero ? 'non-negative' : 'positive'} number, got ${String(value)}`);
+  return value;
+}
+
+/** A trap or abort raised by the module: out of memory when the memory is at its cap. */
+function isMemoryFailure(error: unknown, instance: SolverInstance): boolean {
+  const text = error instanceof Error ? error.message : String(error);
+  if (/allocation too large|out of memory/i.test(text)) return true;
+  return instance.memory.buffer.byteLength + 4 * 65536 > instance.maxBytes;
+}
+
+export interface WasmEngine extends Engine<'nonogram'> {
+  init(): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+export function createWasmEngine(config: WasmConfig = {}): WasmEngine {
+  const probing = config.probing ?? true;
+  const maxCells = config.maxCells ?? DEFAULT_MAX_CELLS;
+  const strategy = config.strategy ?? 'auto';
+  if (!(strategy in STRATEGIES)) throw new RangeError(`unknown strategy ${String(strategy)}`);
+  const probeNodes = checkPositive(config.probeNodes ?? 30, 'probeNodes', true);
+  const learnConflicts = checkPositive(config.learnConflicts ?? 1000, 'learnConflicts', true);
+  const maxClauses = checkPositive(config.maxClauses ?? 3_000_000, 'maxClauses', true);
+  const maxMemoryMb = Math.min(4096, checkPositive(config.maxMemoryMb ?? DEFAULT_MAX_MEMORY_MB, 'maxMemoryMb'));
+  const name = config.name ?? 'wasm';
+  const sliceMs = checkPositive(config.sliceMs ?? SLICE_MS, 'sliceMs', true);
+
+  let module: Promise<WebAssembly.Module> | null = null;
+  /** Instances not in use; a solve takes one (or makes one) and gives it back. */
+  let idle: SolverInstance[] = [];
+  let generation = 0;
+
+  const loadModule = (): Promise<WebAssembly.Module> => {
+    if (module === null) {
+      module = compileSolver(config.wasm);
+      module.catch(() => {
+        module = null;
+      });
+    }
+    return module;
+  };
+  const take = async (): Promise<SolverInstance> => idle.pop() ?? instantiateSolver(await loadModule(), maxMemoryMb);
+
+  return {
+    name,
+    kind: 'nonogram',
+    description: 'the bitmask solver (line solver, queue, cache, probing, backtracking, clause learning) in AssemblyScript / WebAssembly',
+
+    async init(): Promise<void> {
+      if (idle.length === 0) idle.push(await take());
+    },
+
+    async dispose(): Promise<void> {
+      idle = [];
+      module = null;
+      generation++;
+    },
+
+    async solve(puzzle: NonogramPuzzle, options?: SolveOptions): Promise<SolveResult<NonogramSolution>> {
+      if (puzzle?.kind !== 'nonogram') throw new TypeError(`the wasm engine solves nonograms, not ${String(puzzle?.kind)}`);
+      const { width, height } = puzzle;
+      if (!Number.isInteger(width) || !Number.isInteger(height) || width < 0 || height < 0) {
+        throw new RangeError(`bad grid size ${String(width)}x${String(height)}`);
+      }
+      const rows = checkClues(puzzle.rows, height, 'row');
+      const columns = checkClues(puzzle.columns, width, 'column');
+      const givens = puzzle.givens ?? [];
+      for (const g of givens) {
+        if (!Number.isInteger(g.row) || !Number.isInteger(g.col) || g.row < 0 || g.col < 0 || g.row >= height || g.col >= width) {
+          throw new RangeError(`given cell (${g.row}, ${g.col}) lies outside the ${width}x${height} grid`);
+        }
+      }
+      const maxSolutions = resolveMaxSolutions(options);
+      const start = performance.now();
+      const budget = new SolveBudget({ signal: options?.signal, timeLimitMs: options?.timeLimitMs });
+      const deadline = options?.timeLimitMs === undefined ? Number.POSITIVE_INFINITY : start + options.timeLimitMs;
+      const stats = (counters: Record<string, number>, difficulty?: Difficulty) =>
+        difficulty === undefined ? { timeMs: budget.elapsedMs(), counters } : { timeMs: budget.elapsedMs(), counters, difficulty };
+
+      const early = budget.stopReason();
+      if (early !== null) return makeResult([], early, stats({}));
+      if (width * height > maxCells) {
+        return makeResult([], 'limit', stats({}), `grid of ${width}x${height} cells is above this engine's limit of ${maxCells} cells`);
+      }
+      if (width * height > MAX_WASM_CELLS) {
+        return makeResult([], 'limit', stats({}), `grid of ${width}x${height} cells is above the ${MAX_WASM_CELLS} cells a 32-bit WebAssembly memory can hold`);
+      }
+      if (rows.some((clue) => minLength(clue) > width) || columns.some((clue) => minLength(clue) > height)) {
+        return makeResult([], null, stats({}, 'line'));
+      }
+      if (width === 0 || height === 0) return makeResult([{ width, height, cells: new Uint8Array(0) }], null, stats({}, 'line'));
+
+      const gen = generation;
+      const instance = await take();
+      const solutions = new Solutions(maxSolutions, width, height);
+      let healthy = true;
+      try {
+        const x = instance.exports;
+        const outOfMemory = () => makeResult([], 'limit', stats({}), `a ${width}x${height} grid needs more WebAssembly memory than this engine's limit of ${maxMemoryMb} MB`);
+        // Clues: offsets, ids (lines with the same clue and length share one), blocks.
+        const all = [...rows, ...columns];
+        let total = 0;
+        for (const clue of all) total += clue.length;
+        const ptr = x.prepare(width, height, total);
+        if (ptr === 0) return outOfMemory();
+        const lines = all.length;
+        const view = new Int32Array(instance.memory.buffer, ptr, 2 * lines + 1 + total);
+        const ids = new Map<string, number>();
+        let at = 2 * lines + 1;
+        for (let i = 0; i < lines; i++) {
+          const clue = all[i]!;
+          view[i] = at - (2 * lines + 1);
+          const key = `${i < height ? width : height}:${clue.join(',')}`;
+          let id = ids.get(key);
+          if (id === undefined) {
+            id = ids.size;
+            ids.set(key, id);
+          }
+          view[lines + 1 + i] = id;
+          for (const b of clue) view[at++] = b;
+        }
+        view[lines] = total;
+        if (x.setup(STRATEGIES[strategy], probing ? 1 : 0, probeNodes, learnConflicts, maxClauses, MAX_ARENA) === 0) return outOfMemory();
+        for (const g of givens) {
+          if (x.given(g.row * width + g.col, g.filled ? 1 : 0) === 0) return makeResult([], null, stats({}, 'line'));
+        }
+        instance.onSolution = (cells) => solutions.add(cells);
+
+        let stopped: StopReason | null = null;
+        let message: string | undefined;
+        let code = x.run(performance.now() + sliceMs, deadline);
+        while (code === RUN_PAUSED) {
+          const reason = await budget.checkpoint();
+          if (reason !== null) {
+            stopped = reason;
+            break;
+          }
+          code = x.run(performance.now() + sliceMs, deadline);
+        }
+        if (code === RUN_SOLUTION_LIMIT) stopped = 'solution-limit';
+        else if (code === RUN_TIME_LIMIT) stopped = 'time-limit';
+        else if (code === RUN_CLAUSE_LIMIT) {
+          stopped = 'limit';
+          message = `the learned clauses outgrew ${MAX_ARENA} entries or the WebAssembly memory limit of ${maxMemoryMb} MB`;
+        } else if (code === RUN_OUT_OF_MEMORY) {
+          stopped = 'limit';
+          message = `the search needs more WebAssembly memory than this engine's limit of ${maxMemoryMb} MB`;
+        } else if (code !== RUN_EXHAUSTED && code !== RUN_PAUSED) {
+          throw new Error(`wasm solver returned the unknown code ${code}`);
+        }
+        if (stopped === null && code !== RUN_EXHAUSTED) stopped = 'aborted';
+
+        const counters: Record<string, number> = {
+          linesSolved: x.counter(0),
+          cacheHits: x.counter(1),
+          probes: x.counter(2),
+          learnedByProbing: x.counter(3),
+          branches: x.counter(4),
+          maxDepth: x.counter(5),
+          nodes: x.counter(6),
+        };
+        if (x.counter(7) === 1) {
+          counters.branches = x.counter(4) + x.counter(13);
+          counters.maxDepth = Math.max(x.counter(5), x.counter(14));
+          counters.conflicts = x.counter(8);
+          counters.learnedClauses = x.counter(9);
+          counters.restarts = x.counter(10);
+          counters.satVariables = x.counter(11);
+          counters.turns = x.counter(12);
+        }
+        let difficulty = DIFFICULTIES[x.difficulty()] ?? 'branch';
+        if (solutions.found.length >= 2) difficulty = 'branch';
+        return makeResult(solutions.found, stopped, stats(counters, difficulty), message);
+      } catch (error) {
+        healthy = false;
+        if (isMemoryFailure(error, instance)) {
+          return makeResult(solutions.found, 'limit', stats({}), `the WebAssembly memory limit of ${maxMemoryMb} MB was reached: ${error instanceof Error ? error.message : String(error)}`);
+        }
+        throw new Error(`the wasm solver failed on a ${width}x${height} grid: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      } finally {
+        instance.onSolution = () => false;
+        // A module that trapped may hold broken state: drop it; the next solve makes a new one.
+        if (healthy && gen === generation) idle.push(instance);
+      }
+    },
+  };
+}
+
+/** The WebAssembly nonogram engine, registered as `wasm`. */
+export const wasmEngine: WasmEngine = createWasmEngine();

@@ -1,0 +1,90 @@
+// The engine in a real browser: headless Chromium loads the built package through an import
+// map from a local HTTP server (so the loader takes its fetch / instantiateStreaming path,
+// with no Node API), solves the seed puzzles, and hands the solutions back; they are checked
+// here with core's verifier and against the known grids.
+import { createServer, type Server } from 'node:http';
+import { existsSync, readFileSync } from 'node:fs';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser } from 'playwright-core';
+import { readPuzzle, solutionToRows, verify, type NonogramPuzzle, type NonogramSolution } from '@gridrace/core';
+
+const repo = fileURLToPath(new URL('../../../', import.meta.url));
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SEEDS = ['gchq-2015.json', 'mathematica-20x30.json', 'z3-prefix-15x15.json'];
+const TYPES: Record<string, string> = { '.js': 'text/javascript', '.wasm': 'application/wasm', '.html': 'text/html', '.json': 'application/json' };
+
+const PAGE = `<!doctype html><meta charset="utf-8"><title>gridrace wasm</title>
+<script type="importmap">{"imports":{"@gridrace/core":"/packages/core/dist/index.js","@gridrace/engine-wasm":"/packages/engine-wasm/dist/index.js"}}</script>
+<script type="module">
+import { readPuzzle } from '@gridrace/core';
+import { wasmEngine } from '@gridrace/engine-wasm';
+window.solveSeed = async (name) => {
+  const text = await (await fetch('/puzzles/seed/' + name)).text();
+  const result = await wasmEngine.solve(readPuzzle(text, { file: name }), { maxSolutions: 2, timeLimitMs: 20000 });
+  return { verdict: result.verdict, solutions: result.solutions.map((s) => ({ width: s.width, height: s.height, cells: Array.from(s.cells) })) };
+};
+window.ready = true;
+</script>`;
+
+let server: Server;
+let browser: Browser;
+let origin = '';
+const served: string[] = [];
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) throw new Error(`the browser test needs Chromium at ${CHROMIUM} (Debian package chromium; the README test command installs it when it can)`);
+  server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    if (path === '/page.html') {
+      res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
+      return;
+    }
+    const file = normalize(join(repo, path));
+    const allowed = file.startsWith(join(repo, 'packages')) || file.startsWith(join(repo, 'puzzles'));
+    if (!allowed || !existsSync(file)) {
+      res.writeHead(404).end();
+      return;
+    }
+    served.push(path);
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const address = server.address();
+  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((done) => server?.close(done));
+});
+
+describe('engine-wasm in headless Chromium', () => {
+  it('solves the seed puzzles in the page, with solutions that verify', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${origin}/page.html`);
+    await page.waitForFunction(() => (window as unknown as { ready?: boolean }).ready === true, undefined, { timeout: 20_000 });
+    for (const name of SEEDS) {
+      const got = (await page.evaluate((n) => (window as unknown as { solveSeed: (n: string) => Promise<unknown> }).solveSeed(n), name)) as {
+        verdict: string;
+        solutions: { width: number; height: number; cells: number[] }[];
+      };
+      const puzzle = readPuzzle(readFileSync(join(repo, 'puzzles/seed', name), 'utf8'), { file: name }) as NonogramPuzzle;
+      expect(got.verdict, name).toBe('unique');
+      const solution: NonogramSolution = { width: got.solutions[0]!.width, height: got.solutions[0]!.height, cells: Uint8Array.from(got.solutions[0]!.cells) };
+      expect(verify(puzzle, solution).ok, name).toBe(true);
+      if (puzzle.solution) expect(solutionToRows(solution)).toEqual(solutionToRows(puzzle.solution));
+    }
+    expect(errors).toEqual([]);
+    // The page fetched the built module over HTTP (the browser path of the loader).
+    expect(served).toContain('/packages/engine-wasm/dist/solver.wasm');
+    await page.close();
+  }, 60_000);
+});

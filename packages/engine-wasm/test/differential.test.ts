@@ -1,0 +1,102 @@
+// The same answers as the naive reference engine and as the bitmask engine (whose algorithm
+// this engine ports), on the seed puzzles and thousands of random small puzzles: solvable
+// ones (often with several solutions), ones with givens, contradictory ones. Every strategy
+// is checked against naive; against bitmask the verdicts, the solution sets and even the
+// search counters must be equal, since both run the same search.
+import type { NonogramPuzzle, SolveResult } from '@gridrace/core';
+import { bitmaskEngine, createBitmaskEngine } from '@gridrace/engine-bitmask';
+import { naiveEngine } from '@gridrace/engine-naive';
+import { expectSameSolutions, expectWellFormedResult, loadSeedPuzzles, nonogramCaseArbitrary } from '@gridrace/testkit';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createWasmEngine, wasmEngine } from '../src/index.js';
+
+const pairs = [
+  { wasm: wasmEngine, bitmask: bitmaskEngine },
+  { wasm: createWasmEngine({ name: 'wasm-learn', strategy: 'learn' }), bitmask: createBitmaskEngine({ name: 'bitmask-learn', strategy: 'learn' }) },
+  { wasm: createWasmEngine({ name: 'wasm-probe', strategy: 'probe' }), bitmask: createBitmaskEngine({ name: 'bitmask-probe', strategy: 'probe' }) },
+  {
+    wasm: createWasmEngine({ name: 'wasm-lines-only', probing: false, strategy: 'probe' }),
+    bitmask: createBitmaskEngine({ name: 'bitmask-lines-only', probing: false, strategy: 'probe' }),
+  },
+];
+
+/** Enough that the small random puzzles are almost always counted in full. */
+const CAP = 20;
+
+function expectSameAnswer(puzzle: NonogramPuzzle, mine: SolveResult, naive: SolveResult, label: string): void {
+  expectWellFormedResult(puzzle, mine, CAP);
+  expect(naive.verdict, 'the naive engine settled the puzzle').not.toBe('incomplete');
+  expect(mine.verdict, label).toBe(naive.verdict);
+  if (naive.solutions.length < CAP) expectSameSolutions(mine.solutions, naive.solutions);
+  else expect(mine.solutions).toHaveLength(CAP);
+}
+
+/** Same verdict, same solutions in the same order, same counters and difficulty as bitmask. */
+function expectSameAsBitmask(mine: SolveResult, theirs: SolveResult, label: string): void {
+  expect(mine.verdict, label).toBe(theirs.verdict);
+  expectSameSolutions(mine.solutions, theirs.solutions);
+  expect(mine.stats.counters, label).toEqual(theirs.stats.counters);
+  expect(mine.stats.difficulty, label).toBe(theirs.stats.difficulty);
+}
+
+describe('agreement with the naive and bitmask engines', () => {
+  it('seed puzzles', async () => {
+    let count = 0;
+    for (const { file, puzzle } of loadSeedPuzzles()) {
+      if (puzzle.kind !== 'nonogram') continue;
+      count++;
+      const naive = await naiveEngine.solve(puzzle, { maxSolutions: CAP });
+      for (const { wasm, bitmask } of pairs) {
+        const mine = await wasm.solve(puzzle, { maxSolutions: CAP });
+        expectSameAnswer(puzzle, mine, naive, `${wasm.name} on ${file}`);
+        expectSameAsBitmask(mine, await bitmask.solve(puzzle, { maxSolutions: CAP }), `${wasm.name} on ${file}`);
+      }
+    }
+    expect(count).toBeGreaterThanOrEqual(3);
+  });
+
+  it('3000 random puzzles up to 6x6, every strategy', async () => {
+    await fc.assert(
+      fc.asyncProperty(nonogramCaseArbitrary({ maxWidth: 6, maxHeight: 6 }), async (c) => {
+        const naive = await naiveEngine.solve(c.puzzle, { maxSolutions: CAP });
+        for (const { wasm, bitmask } of pairs) {
+          const label = `${wasm.name} (${c.sort}${c.how ? `: ${c.how}` : ''})`;
+          const mine = await wasm.solve(c.puzzle, { maxSolutions: CAP });
+          expectSameAnswer(c.puzzle, mine, naive, label);
+          expectSameAsBitmask(mine, await bitmask.solve(c.puzzle, { maxSolutions: CAP }), label);
+        }
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('500 random puzzles from 7x7 to 12x12 with at most 2 solutions asked', async () => {
+    await fc.assert(
+      fc.asyncProperty(nonogramCaseArbitrary({ minWidth: 7, minHeight: 7, maxWidth: 12, maxHeight: 12 }), async (c) => {
+        const naive = await naiveEngine.solve(c.puzzle, { maxSolutions: 2 });
+        for (const { wasm, bitmask } of pairs) {
+          const mine = await wasm.solve(c.puzzle, { maxSolutions: 2 });
+          expectWellFormedResult(c.puzzle, mine, 2);
+          expect(mine.verdict, wasm.name).toBe(naive.verdict);
+          if (naive.verdict !== 'multiple') expectSameSolutions(mine.solutions, naive.solutions);
+          expectSameAsBitmask(mine, await bitmask.solve(c.puzzle, { maxSolutions: 2 }), wasm.name);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('300 random puzzles with lines longer than 32 cells (multi-word line solver), against bitmask', async () => {
+    await fc.assert(
+      fc.asyncProperty(nonogramCaseArbitrary({ minWidth: 30, minHeight: 2, maxWidth: 70, maxHeight: 6, withContradictions: false }), async (c) => {
+        for (const { wasm, bitmask } of pairs.slice(0, 3)) {
+          const mine = await wasm.solve(c.puzzle, { maxSolutions: 3 });
+          expectWellFormedResult(c.puzzle, mine, 3);
+          expectSameAsBitmask(mine, await bitmask.solve(c.puzzle, { maxSolutions: 3 }), wasm.name);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -1,0 +1,286 @@
+// The engine's own behaviour around the contract: shapes it refuses, odd but valid inputs,
+// resource caps (maxCells, maxMemoryMb), time limit and abort in the middle of a long
+// search, loading (cold start, init, dispose, the module passed in) and stats.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { nonogramFromSolution, readPuzzle, verify, type NonogramPuzzle } from '@gridrace/core';
+import { permutationNonogram } from '@gridrace/testkit';
+import { describe, expect, it } from 'vitest';
+import { compileSolver, createWasmEngine, DEFAULT_WASM_URL, wasmEngine } from '../src/index.js';
+
+const puzzle = (rows: number[][], columns: number[][], givens: NonogramPuzzle['givens'] = []): NonogramPuzzle => ({
+  kind: 'nonogram',
+  width: columns.length,
+  height: rows.length,
+  rows,
+  columns,
+  givens,
+  meta: {},
+});
+
+const shared = fileURLToPath(new URL('../../../../shared/puzzles/', import.meta.url));
+const load = (path: string): NonogramPuzzle => readPuzzle(readFileSync(shared + path, 'utf8'), { file: path }) as NonogramPuzzle;
+
+describe('the engine object', () => {
+  it('is the nonogram engine registered as "wasm"', () => {
+    expect(wasmEngine.name).toBe('wasm');
+    expect(wasmEngine.kind).toBe('nonogram');
+    expect(typeof wasmEngine.init).toBe('function');
+    expect(typeof wasmEngine.dispose).toBe('function');
+  });
+
+  it('refuses bad configurations', () => {
+    expect(() => createWasmEngine({ maxMemoryMb: 0 })).toThrow(RangeError);
+    expect(() => createWasmEngine({ probeNodes: -1 })).toThrow(RangeError);
+    expect(() => createWasmEngine({ strategy: 'guess' as never })).toThrow(RangeError);
+  });
+});
+
+describe('shapes it refuses (errors, not traps)', () => {
+  it('a clue list of the wrong length, a negative or fractional block, a given outside the grid', async () => {
+    await expect(wasmEngine.solve({ ...puzzle([[1]], [[1]]), rows: [] })).rejects.toThrow(RangeError);
+    await expect(wasmEngine.solve(puzzle([[-1]], [[1]]))).rejects.toThrow(RangeError);
+    await expect(wasmEngine.solve(puzzle([[1.5]], [[1]]))).rejects.toThrow(RangeError);
+    await expect(wasmEngine.solve(puzzle([[1]], [[1]], [{ row: 1, col: 0, filled: true }]))).rejects.toThrow(RangeError);
+  });
+
+  it('bad sizes: negative, fractional, not a number', async () => {
+    await expect(wasmEngine.solve({ ...puzzle([], []), width: -1 })).rejects.toThrow(RangeError);
+    await expect(wasmEngine.solve({ ...puzzle([[1]], [[1]]), width: 1.5 })).rejects.toThrow(RangeError);
+    await expect(wasmEngine.solve({ ...puzzle([[1]], [[1]]), height: Number.NaN })).rejects.toThrow(RangeError);
+    await expect(wasmEngine.solve({ ...puzzle([[1]], [[1]]), kind: 'arrowpath' } as never)).rejects.toThrow(TypeError);
+    // The engine still works afterwards.
+    expect((await wasmEngine.solve(puzzle([[1]], [[1]]))).verdict).toBe('unique');
+  });
+});
+
+describe('odd but valid inputs', () => {
+  it('a block written as 0 is an empty line', async () => {
+    const result = await wasmEngine.solve(puzzle([[0], [1]], [[0], [1]]));
+    expect(result.verdict).toBe('unique');
+    expect(Array.from(result.solutions[0]!.cells)).toEqual([0, 0, 0, 1]);
+  });
+
+  it('a block longer than its line, or blocks that cannot fit: no solution', async () => {
+    expect((await wasmEngine.solve(puzzle([[3]], [[1], [1]]))).verdict).toBe('none');
+    expect((await wasmEngine.solve(puzzle([[1, 1]], [[1], [1]]))).verdict).toBe('none');
+  });
+
+  it('givens that disagree with each other, or with the clues: no solution', async () => {
+    const p = puzzle([[1]], [[1]], [
+      { row: 0, col: 0, filled: true },
+      { row: 0, col: 0, filled: false },
+    ]);
+    expect((await wasmEngine.solve(p)).verdict).toBe('none');
+    expect((await wasmEngine.solve(puzzle([[1]], [[1]], [{ row: 0, col: 0, filled: false }]))).verdict).toBe('none');
+  });
+
+  it('givens that pick one of two solutions', async () => {
+    const p = puzzle([[1], [1]], [[1], [1]], [{ row: 0, col: 0, filled: true }]);
+    const result = await wasmEngine.solve(p);
+    expect(result.verdict).toBe('unique');
+    expect(Array.from(result.solutions[0]!.cells)).toEqual([1, 0, 0, 1]);
+  });
+
+  it('grids without cells: empty clues have the one empty solution, others none', async () => {
+    const empty = { ...puzzle([[], []], []), width: 0 };
+    const result = await wasmEngine.solve(empty);
+    expect(result.verdict).toBe('unique');
+    expect(verify(empty, result.solutions[0]!)).toEqual({ ok: true });
+    expect((await wasmEngine.solve({ ...puzzle([[1], []], []), width: 0 })).verdict).toBe('none');
+  });
+
+  it('lines longer than 32 cells: a 70x3 grid of random rows', async () => {
+    const cells = new Uint8Array(70 * 3).map((_, i) => ((i * 7919) % 11 < 6 ? 1 : 0));
+    const p = nonogramFromSolution({ width: 70, height: 3, cells });
+    const result = await wasmEngine.solve(p, { maxSolutions: 5 });
+    expect(['unique', 'multiple']).toContain(result.verdict);
+    expect(result.solutions.length).toBeGreaterThan(0);
+    for (const s of result.solutions) expect(verify(p, s)).toEqual({ ok: true });
+  });
+});
+
+describe('resource caps', () => {
+  it('a grid above maxCells: incomplete/limit with a message', async () => {
+    const engine = createWasmEngine({ name: 'wasm-tiny', maxCells: 10 });
+    const result = await engine.solve(puzzle([[1], [1], [1], [1]], [[4], [], [], []]));
+    expect(result.verdict).toBe('incomplete');
+    if (result.verdict === 'incomplete') {
+      expect(result.reason).toBe('limit');
+      expect(result.message).toMatch(/limit/);
+    }
+  });
+
+  it('a puzzle too large for maxMemoryMb: incomplete/limit with a message, and the engine keeps working', async () => {
+    const engine = createWasmEngine({ name: 'wasm-1mb', maxMemoryMb: 1 });
+    // 2000x2000 cells: the board alone (cells, trail, masks) needs about 21 MB.
+    const size = 2000;
+    const big = puzzle(
+      Array.from({ length: size }, () => [1]),
+      Array.from({ length: size }, () => [1]),
+    );
+    const result = await engine.solve(big);
+    expect(result.verdict).toBe('incomplete');
+    if (result.verdict === 'incomplete') {
+      expect(result.reason).toBe('limit');
+      expect(result.message).toMatch(/memory/);
+    }
+    const small = await engine.solve(puzzle([[2], [1]], [[2], [1]]));
+    expect(small.verdict).toBe('unique');
+  });
+
+  it('a grid larger than 32-bit memory can hold, even with maxCells raised: incomplete/limit', async () => {
+    const engine = createWasmEngine({ name: 'wasm-huge', maxCells: 2 ** 40 });
+    const size = 20_000;
+    const huge = { kind: 'nonogram' as const, width: size, height: size, rows: Array.from({ length: size }, () => []), columns: Array.from({ length: size }, () => []), givens: [], meta: {} };
+    const result = await engine.solve(huge);
+    expect(result.verdict).toBe('incomplete');
+    if (result.verdict === 'incomplete') expect(result.reason).toBe('limit');
+  });
+
+  it('a large puzzle within the default memory: 512x512 Cauldron, line logic only', async () => {
+    const result = await wasmEngine.solve(load('extra/cauldron.non'));
+    expect(result.verdict).toBe('unique');
+    expect(result.stats.difficulty).toBe('line');
+    expect(verify(load('extra/cauldron.non'), result.solutions[0]!)).toEqual({ ok: true });
+  });
+});
+
+describe('time limit and abort in the middle of a long search', () => {
+  const hard = permutationNonogram(30);
+
+  it('a 50 ms limit on a puzzle with astronomically many solutions: incomplete/time-limit, promptly', async () => {
+    const t0 = performance.now();
+    const result = await wasmEngine.solve(hard, { maxSolutions: 1e9, timeLimitMs: 50 });
+    const took = performance.now() - t0;
+    expect(result.verdict).toBe('multiple'); // it found several before the limit
+    expect(took).toBeLessThan(5000);
+    const knotty = load('webpbn/knotty.nin');
+    const t1 = performance.now();
+    const stuck = await wasmEngine.solve(knotty, { maxSolutions: 2, timeLimitMs: 50 });
+    expect(stuck.verdict).toBe('incomplete');
+    if (stuck.verdict === 'incomplete') expect(stuck.reason).toBe('time-limit');
+    expect(performance.now() - t1).toBeLessThan(5000);
+  });
+
+  it('an aborted signal: incomplete/aborted, before and during the solve', async () => {
+    const before = await wasmEngine.solve(hard, { signal: AbortSignal.abort() });
+    expect(before.verdict).toBe('incomplete');
+    if (before.verdict === 'incomplete') expect(before.reason).toBe('aborted');
+
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 30);
+    const knotty = load('webpbn/knotty.nin');
+    const t0 = performance.now();
+    const during = await wasmEngine.solve(knotty, { signal: controller.signal });
+    expect(during.verdict).toBe('incomplete');
+    if (during.verdict === 'incomplete') expect(during.reason).toBe('aborted');
+    expect(performance.now() - t0).toBeLessThan(5000);
+  });
+
+  it('concurrent solves on one engine do not disturb each other', async () => {
+    const a = load('webpbn/webpbn-00436.nin');
+    const b = load('extra/domino-5.non');
+    const controller = new AbortController();
+    const slow = wasmEngine.solve(load('webpbn/knotty.nin'), { signal: controller.signal });
+    const [ra, rb] = await Promise.all([wasmEngine.solve(a), wasmEngine.solve(b)]);
+    controller.abort();
+    expect(ra.verdict).toBe('unique');
+    expect(rb.verdict).toBe('unique');
+    expect(verify(a, ra.solutions[0]!)).toEqual({ ok: true });
+    expect(verify(b, rb.solutions[0]!)).toEqual({ ok: true });
+    expect((await slow).verdict).toBe('incomplete');
+  });
+});
+
+describe('loading', () => {
+  it('cold start: a fresh engine loads the module on its first solve; dispose drops it and the next solve reloads', async () => {
+    const engine = createWasmEngine({ name: 'wasm-cold' });
+    const p = puzzle([[2], [1]], [[2], [1]]);
+    expect((await engine.solve(p)).verdict).toBe('unique');
+    await engine.dispose();
+    expect((await engine.solve(p)).verdict).toBe('unique');
+    await engine.init();
+    await engine.init();
+    expect((await engine.solve(p)).verdict).toBe('unique');
+  });
+
+  it('takes the module as bytes, as a compiled module, or as a URL', async () => {
+    const bytes = readFileSync(DEFAULT_WASM_URL);
+    const p = puzzle([[1], [1]], [[1], [1]]);
+    for (const wasm of [new Uint8Array(bytes), await compileSolver(), DEFAULT_WASM_URL]) {
+      const engine = createWasmEngine({ name: 'wasm-given', wasm });
+      await engine.init();
+      const result = await engine.solve(p);
+      expect(result.verdict).toBe('multiple');
+      for (const s of result.solutions) expect(verify(p, s)).toEqual({ ok: true });
+    }
+  });
+
+  it('bad module bytes: init rejects with an error', async () => {
+    const engine = createWasmEngine({ name: 'wasm-broken', wasm: new Uint8Array([0, 1, 2, 3]) });
+    await expect(engine.init()).rejects.toThrow();
+  });
+});
+
+describe('stats and difficulty', () => {
+  it('counts lines, cache hits, probes, branches, depth and nodes', async () => {
+    const result = await wasmEngine.solve(puzzle([[1], [1]], [[1], [1]]), { maxSolutions: 5 });
+    expect(result.verdict).toBe('multiple');
+    for (const name of ['linesSolved', 'cacheHits', 'probes', 'branches', 'maxDepth', 'nodes']) {
+      expect(typeof result.stats.counters[name], name).toBe('number');
+    }
+    expect(result.stats.counters.branches).toBeGreaterThan(0);
+  });
+
+  it('probe: 4-Dom needs probing but no branching', async () => {
+    const result = await wasmEngine.solve(load('extra/domino-4.non'));
+    expect(result.verdict).toBe('unique');
+    expect(result.stats.difficulty).toBe('probe');
+    expect(result.stats.counters.branches).toBe(0);
+  });
+
+  it('branch: a puzzle with two solutions needs a guess', async () => {
+    const result = await wasmEngine.solve(puzzle([[1], [1]], [[1], [1]]));
+    expect(result.verdict).toBe('multiple');
+    expect(result.stats.difficulty).toBe('branch');
+  });
+});
+
+describe('pausing and resuming', () => {
+  it('a solve paused at every resumable point gives the same answers and counters as bitmask', async () => {
+    const { bitmaskEngine } = await import('@gridrace/engine-bitmask');
+    const { readPuzzles } = await import('@gridrace/core');
+    const stutter = createWasmEngine({ name: 'wasm-stutter', sliceMs: 0 });
+    const taai = readPuzzles(readFileSync(`${shared}taai/question/taai2011.txt`, 'utf8'), { file: 'taai2011.txt' }) as NonogramPuzzle[];
+    // Probing, backtracking turns and clause learning turns all pause many times here.
+    const cases: [string, NonogramPuzzle][] = [
+      ['webpbn #6574', load('webpbn/webpbn-06574.nin')],
+      ['9-Dom', load('extra/domino-9.non')],
+      ['taai2011 #372', taai[371]!],
+      ['a 12x12 permutation matrix', permutationNonogram(12)],
+    ];
+    for (const [label, p] of cases) {
+      const mine = await stutter.solve(p, { maxSolutions: 2 });
+      const theirs = await bitmaskEngine.solve(p, { maxSolutions: 2 });
+      expect(mine.verdict, label).toBe(theirs.verdict);
+      expect(mine.stats.counters, label).toEqual(theirs.stats.counters);
+      expect(mine.solutions.map((s) => Array.from(s.cells).join('')), label).toEqual(theirs.solutions.map((s) => Array.from(s.cells).join('')));
+    }
+  }, 30_000);
+});
+
+describe('memory for the clause learner', () => {
+  it('a memory cap the learned clauses outgrow: incomplete/limit with a message, no trap', async () => {
+    const taai = (await import('@gridrace/core')).readPuzzles(readFileSync(`${shared}taai/question/taai2011.txt`, 'utf8'), { file: 'taai2011.txt' }) as NonogramPuzzle[];
+    const engine = createWasmEngine({ name: 'wasm-3mb', maxMemoryMb: 3, strategy: 'learn' });
+    const result = await engine.solve(taai[751]!, { maxSolutions: 2, timeLimitMs: 20_000 });
+    expect(result.verdict).toBe('incomplete');
+    if (result.verdict === 'incomplete') {
+      expect(result.reason).toBe('limit');
+      expect(result.message).toMatch(/memory|clauses/);
+    }
+    // The engine still solves afterwards.
+    expect((await engine.solve(puzzle([[2], [1]], [[2], [1]]))).verdict).toBe('unique');
+  }, 30_000);
+});
