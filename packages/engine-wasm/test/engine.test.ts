@@ -153,7 +153,11 @@ describe('time limit and abort in the middle of a long search', () => {
     const t0 = performance.now();
     const result = await wasmEngine.solve(hard, { maxSolutions: 1e9, timeLimitMs: 50 });
     const took = performance.now() - t0;
-    expect(result.verdict).toBe('multiple'); // it found several before the limit
+    // Several solutions found before the limit give `multiple`; on a busy machine the limit
+    // may come first. Either way it stops promptly, and what it found is right.
+    if (result.verdict === 'incomplete') expect(result.reason).toBe('time-limit');
+    else expect(result.verdict).toBe('multiple');
+    for (const s of result.solutions) expect(verify(hard, s).ok).toBe(true);
     expect(took).toBeLessThan(5000);
     const knotty = load('webpbn/knotty.nin');
     const t1 = performance.now();
