@@ -1,7 +1,10 @@
 // The Engine object: checks the puzzle's shape, builds the board, runs the search and
 // turns what it found into a SolveResult.
 import {
+  DistinctSolutions,
   SolveBudget,
+  checkNonogramInput,
+  cluesFit,
   makeResult,
   resolveMaxSolutions,
   type Engine,
@@ -13,7 +16,6 @@ import {
 import { Board, Clues, EMPTY_CELL, FILLED_CELL } from './lines.js';
 import { Propagator } from './propagate.js';
 import { search, type Strategy } from './search.js';
-import { Solutions } from './solutions.js';
 
 export interface BitmaskConfig {
   /** Registry name (default `bitmask`). */
@@ -39,20 +41,6 @@ export interface BitmaskConfig {
 
 const DEFAULT_MAX_CELLS = 1 << 24;
 
-function checkClues(clues: readonly (readonly number[])[], count: number, what: string): number[][] {
-  if (!Array.isArray(clues) || clues.length !== count) throw new RangeError(`expected ${count} ${what} clues, got ${String(clues?.length)}`);
-  return clues.map((clue, i) => {
-    const out: number[] = [];
-    for (const block of clue) {
-      if (!Number.isInteger(block) || block < 0) throw new RangeError(`${what} ${i + 1}: block ${String(block)} is not a non-negative integer`);
-      if (block > 0) out.push(block); // `0` is the usual way to write an empty line
-    }
-    return out;
-  });
-}
-
-const minLength = (clue: readonly number[]) => (clue.length === 0 ? 0 : clue.reduce((a, b) => a + b, clue.length - 1));
-
 export function createBitmaskEngine(config: BitmaskConfig = {}): Engine<'nonogram'> {
   const probing = config.probing ?? true;
   const maxCells = config.maxCells ?? DEFAULT_MAX_CELLS;
@@ -65,18 +53,8 @@ export function createBitmaskEngine(config: BitmaskConfig = {}): Engine<'nonogra
     kind: 'nonogram',
     description: 'bit-mask line solver, dirty-line queue and cache, probing, backtracking on a trail, clause learning',
     async solve(puzzle: NonogramPuzzle, options?: SolveOptions): Promise<SolveResult<NonogramSolution>> {
-      if (puzzle?.kind !== 'nonogram') throw new TypeError(`the bitmask engine solves nonograms, not ${String(puzzle?.kind)}`);
-      const { width, height } = puzzle;
-      if (!Number.isInteger(width) || !Number.isInteger(height) || width < 0 || height < 0) {
-        throw new RangeError(`bad grid size ${String(width)}x${String(height)}`);
-      }
-      const rows = checkClues(puzzle.rows, height, 'row');
-      const columns = checkClues(puzzle.columns, width, 'column');
-      for (const g of puzzle.givens) {
-        if (!Number.isInteger(g.row) || !Number.isInteger(g.col) || g.row < 0 || g.col < 0 || g.row >= height || g.col >= width) {
-          throw new RangeError(`given cell (${g.row}, ${g.col}) lies outside the ${width}x${height} grid`);
-        }
-      }
+      const checked = checkNonogramInput(puzzle, 'bitmask');
+      const { width, height, rows, columns } = checked;
       const maxSolutions = resolveMaxSolutions(options);
       const budget = new SolveBudget({ signal: options?.signal, timeLimitMs: options?.timeLimitMs });
       const stats = (counters: Record<string, number>, difficulty?: 'line' | 'probe' | 'branch') =>
@@ -87,14 +65,11 @@ export function createBitmaskEngine(config: BitmaskConfig = {}): Engine<'nonogra
       if (width * height > maxCells) {
         return makeResult([], 'limit', stats({}), `grid of ${width}x${height} cells is above this engine's limit of ${maxCells} cells`);
       }
-      // Lines that cannot hold their clue, and givens that disagree: no solution.
-      const impossible =
-        rows.some((clue) => minLength(clue) > width) ||
-        columns.some((clue) => minLength(clue) > height);
-      if (impossible) return makeResult([], null, stats({}, 'line'));
+      // Lines that cannot hold their clue: no solution.
+      if (!cluesFit(checked)) return makeResult([], null, stats({}, 'line'));
 
       if (width === 0 || height === 0) {
-        // No cells: the clues must all be empty, which `impossible` already checked.
+        // No cells: the clues must all be empty, which `cluesFit` already checked.
         return makeResult([{ width, height, cells: new Uint8Array(0) }], null, stats({}, 'line'));
       }
 
@@ -116,7 +91,7 @@ export function createBitmaskEngine(config: BitmaskConfig = {}): Engine<'nonogra
         board.set(cell, value);
       }
 
-      const solutions = new Solutions(maxSolutions);
+      const solutions = new DistinctSolutions(maxSolutions);
       try {
         const report = await search(propagator, solutions, { probing, strategy, probeNodes, learnConflicts, maxClauses }, () => budget.checkpoint());
         return makeResult(solutions.found, report.stopped, stats(report.counters, report.difficulty), report.message);

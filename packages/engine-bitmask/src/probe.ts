@@ -5,7 +5,7 @@
 // last round's results then rank the cells for branching.
 import { EMPTY_CELL, FILLED_CELL, UNKNOWN_CELL } from './lines.js';
 import type { Propagator } from './propagate.js';
-import type { Solutions } from './solutions.js';
+import type { DistinctSolutions } from '@gridrace/core';
 
 export const enum ProbeOutcome {
   /** Probing finished; `bestCell` is the cell to branch on (-1 if the grid is complete). */
@@ -32,7 +32,7 @@ export class Prober {
   readonly prefer: Uint8Array;
 
   readonly #p: Propagator;
-  readonly #solutions: Solutions;
+  readonly #solutions: DistinctSolutions;
   readonly #checkpoint: () => Promise<boolean>;
   /** `seen[cell] = 2 * stamp + value` for cells set by the filled probe of the current cell. */
   readonly #seen: Int32Array;
@@ -40,7 +40,7 @@ export class Prober {
   readonly #forced: Int32Array;
 
   /** `checkpoint` resolves to true when the solve must stop. */
-  constructor(p: Propagator, solutions: Solutions, checkpoint: () => Promise<boolean>) {
+  constructor(p: Propagator, solutions: DistinctSolutions, checkpoint: () => Promise<boolean>) {
     this.#p = p;
     this.#solutions = solutions;
     this.#checkpoint = checkpoint;
@@ -95,7 +95,7 @@ export class Prober {
           const c = trail[i]!;
           seen[c] = stamp + cells[c]!;
         }
-        if (board.unknown === 0 && this.#solutions.add(board)) return ProbeOutcome.Stopped;
+        if (board.unknown === 0 && this.#solutions.add(board.width, board.height, board.cells)) return ProbeOutcome.Stopped;
       }
       p.undoTo(mark);
 
@@ -114,7 +114,7 @@ export class Prober {
           // Record values before undoing (the cells array is cleared by undo).
           for (let i = 0; i < nForced; i++) forced[i] = forced[i]! * 2 + cells[forced[i]!]!;
         }
-        if (board.unknown === 0 && this.#solutions.add(board)) return ProbeOutcome.Stopped;
+        if (board.unknown === 0 && this.#solutions.add(board.width, board.height, board.cells)) return ProbeOutcome.Stopped;
       }
       p.undoTo(mark);
 

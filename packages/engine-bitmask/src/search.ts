@@ -12,7 +12,7 @@ import { encodeNonogram, encodingSize } from './encode.js';
 import { ProbeOutcome, Prober } from './probe.js';
 import type { Propagator } from './propagate.js';
 import { MAX_ARENA, SatSolver } from './sat.js';
-import type { Solutions } from './solutions.js';
+import type { DistinctSolutions } from '@gridrace/core';
 
 export type Strategy = 'probe' | 'learn' | 'auto';
 
@@ -44,7 +44,7 @@ type Turn = 'exhausted' | 'budget' | 'stopped';
 
 export async function search(
   p: Propagator,
-  solutions: Solutions,
+  solutions: DistinctSolutions,
   options: SearchOptions,
   checkpoint: () => Promise<StopReason | null>,
 ): Promise<SearchReport> {
@@ -103,7 +103,7 @@ export async function search(
   p.enqueueAll();
   if (!p.propagate()) return p.stopped !== null ? stopped() : report(null);
   if (board.unknown === 0) {
-    solutions.add(board);
+    solutions.add(board.width, board.height, board.cells);
     return report(null);
   }
   const probe = new Prober(p, solutions, check);
@@ -134,7 +134,7 @@ export async function search(
       if (outcome === ProbeOutcome.Stopped) return 'stopped';
       if (outcome === ProbeOutcome.Contradiction) return 'exhausted';
     }
-    if (board.unknown === 0) return solutions.add(board) ? 'stopped' : 'exhausted';
+    if (board.unknown === 0) return solutions.add(board.width, board.height, board.cells) ? 'stopped' : 'exhausted';
     const root = board.trailLength;
     const stopAt = nodes + budget;
     let consistent = true;
@@ -166,7 +166,7 @@ export async function search(
       }
       fresh = false;
       if (consistent && board.unknown === 0) {
-        if (solutions.add(board)) return 'stopped';
+        if (solutions.add(board.width, board.height, board.cells)) return 'stopped';
         consistent = false; // a leaf: go back
       }
       if (consistent) {
@@ -237,7 +237,7 @@ export async function search(
       if (outcome === 'stopped') return 'stopped';
       if (outcome === 'sat') {
         for (let c = 0; c < cells; c++) grid[c] = solver.value(c);
-        if (solutions.addCells(board.width, board.height, grid)) return 'stopped';
+        if (solutions.add(board.width, board.height, grid)) return 'stopped';
         if (!solver.blockAndContinue()) return 'exhausted';
         // Many solutions in a row never reach the solver's own checkpoints: check here too.
         if (await check()) return 'stopped';
@@ -246,7 +246,7 @@ export async function search(
       // Out of budget, at level 0: keep what the solver fixed for good.
       for (let c = 0; c < cells; c++) if (board.cells[c] === 2 && solver.fixed(c)) p.assign(c, solver.value(c));
       if (!p.propagate()) return p.stopped !== null ? 'stopped' : 'exhausted';
-      if (board.unknown === 0) return solutions.add(board) ? 'stopped' : 'exhausted';
+      if (board.unknown === 0) return solutions.add(board.width, board.height, board.cells) ? 'stopped' : 'exhausted';
       return 'budget';
     }
   }

@@ -89,10 +89,15 @@ export const SAT_OVERFLOW: i32 = 5;
 export const MAX_ARENA: i32 = 1 << 26;
 
 const UNASSIGNED: i32 = 2;
-/** Clause header: flags, LBD, index of its activity, size (next to the literals, which follow). */
-const HEADER: i32 = 4;
+/**
+ * A clause in the arena: one header word, size << 2 | flags, then its literals; a learned
+ * clause has one more word after them, the index of its activity and LBD (clauseAct,
+ * clauseLbd). So an original clause of three literals takes 16 bytes.
+ */
 const LEARNT: i32 = 1;
 const DELETED: i32 = 2;
+/** Entries TypeScript's arena takes for the header of a clause (for the overflow cap). */
+const TS_HEADER: i32 = 4;
 const VAR_DECAY: f64 = 0.95;
 const CLAUSE_DECAY: f64 = 0.999;
 /** Conflicts per unit of the Luby restart sequence. */
@@ -240,6 +245,14 @@ export class SatSolver {
   private arena: usize = 0;
   private arenaCap: i32 = 0;
   private top: i32 = 0;
+  /**
+   * The size the TypeScript solver's arena has (4 header entries per clause, compacted when
+   * over twice the live size): maxArena caps this, so both overflow at the same conflict.
+   */
+  private tsTop: i32 = 0;
+  /** Scratch for compaction: (old ref, new ref) of each live clause. */
+  private moves: usize = 0;
+  private movesCap: i32 = 0;
   /** Refs of the learned clauses, oldest first. */
   private learnts: usize = 0;
   private learntsCount: i32 = 0;
@@ -247,6 +260,8 @@ export class SatSolver {
   private clauseAct: usize = 0;
   private clauseActCount: i32 = 0;
   private clauseActCap: i32 = 0;
+  /** LBD of each learned clause, by its activity index. */
+  private clauseLbd: usize = 0;
   private clauseInc: f64 = 1;
   /** False once the clauses at level 0 are contradictory. */
   private ok: bool = true;
@@ -273,10 +288,11 @@ export class SatSolver {
     this.arenaCap = 1 << 16;
     this.clauseAct = satAlloc(1024 << 3);
     this.clauseActCap = 1024;
+    this.clauseLbd = satAlloc(1024 << 2);
     this.learnts = satAlloc(1024 << 2);
     this.learntsCap = 1024;
     this.watches = satAlloc(WATCH_BYTES);
-    if (this.arena == 0 || this.clauseAct == 0 || this.learnts == 0 || this.watches == 0) {
+    if (this.arena == 0 || this.clauseAct == 0 || this.clauseLbd == 0 || this.learnts == 0 || this.watches == 0) {
       this.overflow = true;
       this.ok = false;
     }
@@ -529,7 +545,8 @@ export class SatSolver {
 
   /** Store a clause and watch its first two literals; -1 when memory ran out. */
   private attach(lits: usize, n: i32, flags: i32, lbd: i32): i32 {
-    const need = this.top + HEADER + n;
+    const learnt = (flags & LEARNT) != 0;
+    const need = this.top + 1 + n + (learnt ? 1 : 0);
     if (need > this.arenaCap) {
       let size = this.arenaCap * 2;
       while (size < need) size *= 2;
@@ -538,11 +555,14 @@ export class SatSolver {
       this.arena = grown;
       this.arenaCap = size;
     }
-    if ((flags & LEARNT) != 0) {
+    if (learnt) {
       if (this.clauseActCount == this.clauseActCap) {
         const grown = regrow(this.clauseAct, <usize>this.clauseActCap << 3, <usize>this.clauseActCap << 4);
         if (grown == 0) return this.fail();
         this.clauseAct = grown;
+        const lbds = regrow(this.clauseLbd, <usize>this.clauseActCap << 2, <usize>this.clauseActCap << 3);
+        if (lbds == 0) return this.fail();
+        this.clauseLbd = lbds;
         this.clauseActCap <<= 1;
       }
       if (this.learntsCount == this.learntsCap) {
@@ -554,12 +574,10 @@ export class SatSolver {
     }
     const ref = this.top;
     const c = this.arena + (<usize>ref << 2);
-    store<i32>(c, flags);
-    store<i32>(c, lbd, 4);
-    store<i32>(c, -1, 8);
-    store<i32>(c, n, 12);
-    memory.copy(c + (<usize>HEADER << 2), lits, <usize>n << 2);
+    store<i32>(c, (n << 2) | flags);
+    memory.copy(c + 4, lits, <usize>n << 2);
     this.top = need;
+    this.tsTop += TS_HEADER + n;
     const l0 = i32At(lits, 0);
     const l1 = i32At(lits, 1);
     // A binary clause is watched as ~ref: its blocker is its other literal, so propagation
@@ -567,9 +585,11 @@ export class SatSolver {
     const w = n == 2 ? ~ref : ref;
     this.watch(l0, w, l1);
     this.watch(l1, w, l0);
-    if ((flags & LEARNT) != 0) {
-      store<i32>(c, this.clauseActCount, 8);
-      setF64(this.clauseAct, this.clauseActCount++, this.clauseInc);
+    if (learnt) {
+      const index = this.clauseActCount++;
+      store<i32>(c + 4 + (<usize>n << 2), index);
+      setI32(this.clauseLbd, index, lbd);
+      setF64(this.clauseAct, index, this.clauseInc);
       setI32(this.learnts, this.learntsCount++, ref);
     }
     return this.overflow ? -1 : ref;
@@ -642,20 +662,22 @@ export class SatSolver {
         const pair = load<i64>(i);
         const ref = <i32>pair;
         const blocker = <i32>(pair >>> 32);
-        i += 8;
         const bv = u8At(vals, blocker);
         if (bv == 1) {
-          store<i64>(j, pair);
+          // Kept in place: no store until an entry has left the list.
+          if (j != i) store<i64>(j, pair);
+          i += 8;
           j += 8;
           continue;
         }
         if (ref < 0) {
           // Binary clause: the blocker is implied, or the clause is false.
-          store<i64>(j, pair);
+          if (j != i) store<i64>(j, pair);
+          i += 8;
           j += 8;
           const bin = ~ref;
           if (bv == UNASSIGNED) {
-            const cp = a + (<usize>(bin + HEADER) << 2);
+            const cp = a + (<usize>bin << 2) + 4;
             const c0 = load<i32>(cp);
             if (c0 != blocker) {
               store<i32>(cp, c0, 4);
@@ -676,8 +698,9 @@ export class SatSolver {
           }
           continue;
         }
+        i += 8;
         const c = a + (<usize>ref << 2);
-        const base = c + (<usize>HEADER << 2);
+        const base = c + 4;
         let first = load<i32>(base);
         if (first == falseLit) {
           first = load<i32>(base, 4);
@@ -691,7 +714,7 @@ export class SatSolver {
           j += 8;
           continue;
         }
-        const stop = base + (<usize>load<i32>(c, 12) << 2);
+        const stop = base + <usize>(load<i32>(c) & ~3);
         let k = base + 8;
         let moved = false;
         while (k < stop) {
@@ -853,9 +876,10 @@ export class SatSolver {
   // @ts-ignore: decorator
   @inline private bumpClause(ref: i32): void {
     const c = this.arena + (<usize>ref << 2);
-    if ((load<i32>(c) & LEARNT) != 0) {
+    const head = load<i32>(c);
+    if ((head & LEARNT) != 0) {
       const act = this.clauseAct;
-      const p = act + (<usize>load<i32>(c, 8) << 3);
+      const p = act + (<usize>load<i32>(c + 4 + <usize>(head & ~3)) << 3);
       const x = load<f64>(p) + this.clauseInc;
       store<f64>(p, x);
       if (x > 1e20) {
@@ -882,8 +906,8 @@ export class SatSolver {
     for (;;) {
       this.bumpClause(ref);
       const c = a + (<usize>ref << 2);
-      const size = load<i32>(c, 12);
-      const lits = c + (<usize>HEADER << 2);
+      const size = load<i32>(c) >> 2;
+      const lits = c + 4;
       for (let k = p == -1 ? 0 : 1; k < size; k++) {
         const q = i32At(lits, k);
         const v = q >> 1;
@@ -905,7 +929,7 @@ export class SatSolver {
       if (pathC <= 0) break;
       ref = i32At(reasonArr, p >> 1);
       // The reason clause has p first (it was implied by it): put it there if needed.
-      const rl = a + (<usize>(ref + HEADER) << 2);
+      const rl = a + (<usize>ref << 2) + 4;
       const r0 = load<i32>(rl);
       if (r0 != p) {
         let pos = rl + 4;
@@ -968,7 +992,7 @@ export class SatSolver {
       if (ref2 < 0) return;
       this.learnedClauses++;
       this.enqueue(l0, ref2);
-      if (this.top > this.maxArena) this.overflow = true;
+      if (this.tsTop > this.maxArena) this.overflow = true;
     }
   }
 
@@ -987,8 +1011,8 @@ export class SatSolver {
     while (sp > 0) {
       const q = i32At(stack, --sp);
       const c = a + (<usize>i32At(reasonArr, q >> 1) << 2);
-      const size = load<i32>(c, 12);
-      const lits = c + (<usize>HEADER << 2);
+      const size = load<i32>(c) >> 2;
+      const lits = c + 4;
       for (let k = 1; k < size; k++) {
         const r = i32At(lits, k);
         const v = r >> 1;
@@ -1015,11 +1039,19 @@ export class SatSolver {
   /** Is clause x to be dropped before clause y: higher LBD, then lower activity. */
   // @ts-ignore: decorator
   @inline private before(x: i32, y: i32): bool {
-    const a = this.arena;
-    const lx = i32At(a, x + 1);
-    const ly = i32At(a, y + 1);
+    const ix = this.actIndex(x);
+    const iy = this.actIndex(y);
+    const lx = i32At(this.clauseLbd, ix);
+    const ly = i32At(this.clauseLbd, iy);
     if (lx != ly) return lx > ly;
-    return f64At(this.clauseAct, i32At(a, x + 2)) < f64At(this.clauseAct, i32At(a, y + 2));
+    return f64At(this.clauseAct, ix) < f64At(this.clauseAct, iy);
+  }
+
+  /** The activity / LBD index of learned clause `ref`. */
+  // @ts-ignore: decorator
+  @inline private actIndex(ref: i32): i32 {
+    const c = this.arena + (<usize>ref << 2);
+    return load<i32>(c + 4 + <usize>(load<i32>(c) & ~3));
   }
 
   /** Stable bottom-up merge sort of n refs at sortA (by `before`); returns where they end up. */
@@ -1076,8 +1108,8 @@ export class SatSolver {
     let n = 0;
     for (let i = 0; i < count; i++) {
       const ref = i32At(learnts, i);
-      if (i32At(a, ref + 1) <= 2) continue;
-      const v = i32At(a, ref + HEADER) >> 1;
+      if (i32At(this.clauseLbd, this.actIndex(ref)) <= 2) continue;
+      const v = i32At(a, ref + 1) >> 1;
       if (u8At(vals, 2 * v + 1) != UNASSIGNED && i32At(reasonArr, v) == ref) continue; // locked
       setI32(cand, n++, ref);
     }
@@ -1109,61 +1141,92 @@ export class SatSolver {
       }
       store<i32>(wh, j, 4);
     }
-    let live = 0;
+    // The TypeScript solver compacts when its arena is over twice the live size; this one
+    // whenever a clause was deleted (it keeps the arena small for the cache; the search
+    // does not depend on where clauses are).
+    let tsLive = 0;
+    let deleted = false;
     const top = this.top;
-    for (let ref = 0; ref < top; ref += HEADER + i32At(a, ref + 3)) if ((i32At(a, ref) & DELETED) == 0) live += HEADER + i32At(a, ref + 3);
-    if (top > 2 * live) this.compact();
+    for (let ref = 0; ref < top; ) {
+      const head = i32At(a, ref);
+      const size = head >> 2;
+      if ((head & DELETED) == 0) tsLive += TS_HEADER + size;
+      else deleted = true;
+      ref += 1 + size + (head & LEARNT);
+    }
+    if (this.tsTop > 2 * tsLive) this.tsTop = tsLive;
+    if (deleted) this.compact();
   }
 
   /** Move live clauses to the front of the arena and renumber refs everywhere. */
   private compact(): void {
-    this.compactions++;
     const a = this.arena;
     const top = this.top;
-    // Pass 1: the new place of each live clause goes into its flags word (flags keep 2 bits).
+    // Pass 1: count the live clauses; make room for their (old ref, new ref) pairs.
+    let m = 0;
+    for (let ref = 0; ref < top; ) {
+      const head = i32At(a, ref);
+      if ((head & DELETED) == 0) m++;
+      ref += 1 + (head >> 2) + (head & LEARNT);
+    }
+    if (m > this.movesCap) {
+      const cap = max(m, this.movesCap * 2);
+      const moves = satAlloc(<usize>cap << 3);
+      if (moves == 0) {
+        this.fail();
+        return;
+      }
+      this.moves = moves;
+      this.movesCap = cap;
+    }
+    this.compactions++;
+    // Pass 2: move, noting where each clause went (in the order of the old refs).
+    const moves = this.moves;
     let to = 0;
+    let k = 0;
     for (let ref = 0; ref < top; ) {
-      const len = HEADER + i32At(a, ref + 3);
-      const flags = i32At(a, ref);
-      if ((flags & DELETED) == 0) {
-        setI32(a, ref, (to << 2) | flags);
-        to += len;
-      }
-      ref += len;
-    }
-    // Pass 2: renumber watches, reasons and learnts.
-    const lits = this.nVars << 1;
-    for (let lit = 0; lit < lits; lit++) {
-      const wh = this.watches + <usize>lit * WATCH_BYTES;
-      const list = load<usize>(wh);
-      const m = load<i32>(wh, 4);
-      for (let i = 0; i < m; i += 2) {
-        const w = i32At(list, i);
-        setI32(list, i, w < 0 ? ~(i32At(a, ~w) >> 2) : i32At(a, w) >> 2);
-      }
-    }
-    const vars = this.nVars;
-    for (let v = 0; v < vars; v++) {
-      const r = i32At(this.reason, v);
-      if (r >= 0 && u8At(this.vals, 2 * v + 1) != UNASSIGNED) {
-        const flags = i32At(a, r);
-        setI32(this.reason, v, (flags & DELETED) != 0 ? -1 : flags >> 2);
-      }
-    }
-    const count = this.learntsCount;
-    for (let i = 0; i < count; i++) setI32(this.learnts, i, i32At(a, i32At(this.learnts, i)) >> 2);
-    // Pass 3: move.
-    to = 0;
-    for (let ref = 0; ref < top; ) {
-      const len = HEADER + i32At(a, ref + 3);
-      const flags = i32At(a, ref);
-      if ((flags & DELETED) == 0) {
+      const head = i32At(a, ref);
+      const len = 1 + (head >> 2) + (head & LEARNT);
+      if ((head & DELETED) == 0) {
         if (to != ref) memory.copy(a + (<usize>to << 2), a + (<usize>ref << 2), <usize>len << 2);
-        setI32(a, to, flags & 3);
+        setI32(moves, k++, ref);
+        setI32(moves, k++, to);
         to += len;
       }
       ref += len;
     }
     this.top = to;
+    // Pass 3: renumber watches, reasons and learnts.
+    const lits = this.nVars << 1;
+    for (let lit = 0; lit < lits; lit++) {
+      const wh = this.watches + <usize>lit * WATCH_BYTES;
+      const list = load<usize>(wh);
+      const n = load<i32>(wh, 4);
+      for (let i = 0; i < n; i += 2) {
+        const w = i32At(list, i);
+        setI32(list, i, w < 0 ? ~movedTo(moves, m, ~w) : movedTo(moves, m, w));
+      }
+    }
+    const vars = this.nVars;
+    for (let v = 0; v < vars; v++) {
+      const r = i32At(this.reason, v);
+      if (r >= 0 && u8At(this.vals, 2 * v + 1) != UNASSIGNED) setI32(this.reason, v, movedTo(moves, m, r));
+    }
+    const count = this.learntsCount;
+    for (let i = 0; i < count; i++) setI32(this.learnts, i, movedTo(moves, m, i32At(this.learnts, i)));
   }
+}
+
+/** Where compaction moved the clause at `ref` (binary search in `m` sorted pairs), -1 if deleted. */
+function movedTo(moves: usize, m: i32, ref: i32): i32 {
+  let lo = 0;
+  let hi = m;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const at = i32At(moves, 2 * mid);
+    if (at == ref) return i32At(moves, 2 * mid + 1);
+    if (at < ref) lo = mid + 1;
+    else hi = mid;
+  }
+  return -1;
 }

@@ -9,7 +9,10 @@
 // loop) and calls `run` again, which continues exactly where it stopped. Propagation also
 // stops by itself at the time limit (`deadline`).
 import {
+  DistinctSolutions,
   SolveBudget,
+  checkNonogramInput,
+  cluesFit,
   makeResult,
   resolveMaxSolutions,
   type Difficulty,
@@ -21,7 +24,6 @@ import {
   type StopReason,
 } from '@gridrace/core';
 import { compileSolver, instantiateSolver, type SolverInstance, type WasmSource } from './loader.js';
-import { Solutions } from './solutions.js';
 
 export type Strategy = 'probe' | 'learn' | 'auto';
 
@@ -71,21 +73,6 @@ const STRATEGIES: Record<Strategy, number> = { auto: 0, probe: 1, learn: 2 };
 const DIFFICULTIES: readonly Difficulty[] = ['line', 'probe', 'branch'];
 /** The SAT solver's clause arena cap (Int32 entries), as in the bitmask engine. */
 const MAX_ARENA = 1 << 26;
-
-function checkClues(clues: readonly (readonly number[])[], count: number, what: string): number[][] {
-  if (!Array.isArray(clues) || clues.length !== count) throw new RangeError(`expected ${count} ${what} clues, got ${String(clues?.length)}`);
-  return clues.map((clue, i) => {
-    if (!Array.isArray(clue)) throw new RangeError(`${what} ${i + 1}: the clue is not a list of blocks`);
-    const out: number[] = [];
-    for (const block of clue) {
-      if (!Number.isInteger(block) || block < 0) throw new RangeError(`${what} ${i + 1}: block ${String(block)} is not a non-negative integer`);
-      if (block > 0) out.push(block); // `0` is the usual way to write an empty line
-    }
-    return out;
-  });
-}
-
-const minLength = (clue: readonly number[]) => (clue.length === 0 ? 0 : clue.reduce((a, b) => a + b, clue.length - 1));
 
 function checkPositive(value: number, name: string, allowZero = false): number {
   if (typeof value !== 'number' || Number.isNaN(value) || value < (allowZero ? 0 : 1)) throw new RangeError(`${name} must be a ${allowZero ? 'non-negative' : 'positive'} number, got ${String(value)}`);
@@ -148,19 +135,9 @@ export function createWasmEngine(config: WasmConfig = {}): WasmEngine {
     },
 
     async solve(puzzle: NonogramPuzzle, options?: SolveOptions): Promise<SolveResult<NonogramSolution>> {
-      if (puzzle?.kind !== 'nonogram') throw new TypeError(`the wasm engine solves nonograms, not ${String(puzzle?.kind)}`);
-      const { width, height } = puzzle;
-      if (!Number.isInteger(width) || !Number.isInteger(height) || width < 0 || height < 0) {
-        throw new RangeError(`bad grid size ${String(width)}x${String(height)}`);
-      }
-      const rows = checkClues(puzzle.rows, height, 'row');
-      const columns = checkClues(puzzle.columns, width, 'column');
+      const checked = checkNonogramInput(puzzle, 'wasm');
+      const { width, height, rows, columns } = checked;
       const givens = puzzle.givens ?? [];
-      for (const g of givens) {
-        if (!Number.isInteger(g.row) || !Number.isInteger(g.col) || g.row < 0 || g.col < 0 || g.row >= height || g.col >= width) {
-          throw new RangeError(`given cell (${g.row}, ${g.col}) lies outside the ${width}x${height} grid`);
-        }
-      }
       const maxSolutions = resolveMaxSolutions(options);
       const start = performance.now();
       const budget = new SolveBudget({ signal: options?.signal, timeLimitMs: options?.timeLimitMs });
@@ -176,14 +153,12 @@ export function createWasmEngine(config: WasmConfig = {}): WasmEngine {
       if (width * height > MAX_WASM_CELLS) {
         return makeResult([], 'limit', stats({}), `grid of ${width}x${height} cells is above the ${MAX_WASM_CELLS} cells a 32-bit WebAssembly memory can hold`);
       }
-      if (rows.some((clue) => minLength(clue) > width) || columns.some((clue) => minLength(clue) > height)) {
-        return makeResult([], null, stats({}, 'line'));
-      }
+      if (!cluesFit(checked)) return makeResult([], null, stats({}, 'line'));
       if (width === 0 || height === 0) return makeResult([{ width, height, cells: new Uint8Array(0) }], null, stats({}, 'line'));
 
       const gen = generation;
       const instance = await take();
-      const solutions = new Solutions(maxSolutions, width, height);
+      const solutions = new DistinctSolutions(maxSolutions);
       let healthy = true;
       try {
         const x = instance.exports;
@@ -215,7 +190,7 @@ export function createWasmEngine(config: WasmConfig = {}): WasmEngine {
         for (const g of givens) {
           if (x.given(g.row * width + g.col, g.filled ? 1 : 0) === 0) return makeResult([], null, stats({}, 'line'));
         }
-        instance.onSolution = (cells) => solutions.add(cells);
+        instance.onSolution = (cells) => solutions.add(width, height, cells);
 
         let stopped: StopReason | null = null;
         let message: string | undefined;

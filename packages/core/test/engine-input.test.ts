@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { checkNonogramInput, cluesFit, DistinctSolutions, type NonogramPuzzle } from '../src/index.js';
+
+const puzzle = (rows: number[][], columns: number[][], extra: Partial<NonogramPuzzle> = {}): NonogramPuzzle =>
+  ({ kind: 'nonogram', width: columns.length, height: rows.length, rows, columns, givens: [], ...extra }) as NonogramPuzzle;
+
+describe('checkNonogramInput', () => {
+  it('drops zero blocks and keeps the rest', () => {
+    const checked = checkNonogramInput(puzzle([[0], [1, 1]], [[1], [0], [1]]), 'test');
+    expect(checked).toEqual({ width: 3, height: 2, rows: [[], [1, 1]], columns: [[1], [], [1]] });
+  });
+
+  it('names what is wrong', () => {
+    expect(() => checkNonogramInput({ kind: 'arrowpath' } as never, 'test')).toThrow(/the test engine solves nonograms, not arrowpath/);
+    expect(() => checkNonogramInput(puzzle([[1]], [[1]], { width: 1.5 }), 'test')).toThrow(/bad grid size 1.5x1/);
+    expect(() => checkNonogramInput(puzzle([[1]], [[1]], { height: 2 }), 'test')).toThrow(/expected 2 row clues, got 1/);
+    expect(() => checkNonogramInput(puzzle([[1]], [[-1]]), 'test')).toThrow(/column 1: block -1 is not a non-negative integer/);
+    expect(() => checkNonogramInput(puzzle([5 as never], [[1]]), 'test')).toThrow(/row 1: the clue is not a list of blocks/);
+    expect(() => checkNonogramInput(puzzle([[1]], [[1]], { givens: [{ row: 1, col: 0, value: 1 }] } as never), 'test')).toThrow(/given cell \(1, 0\) lies outside the 1x1 grid/);
+  });
+});
+
+describe('cluesFit', () => {
+  it('tells whether every clue fits its line', () => {
+    expect(cluesFit(checkNonogramInput(puzzle([[1, 1], []], [[1], [], [1]]), 't'))).toBe(true);
+    expect(cluesFit(checkNonogramInput(puzzle([[2, 1], []], [[1], [], [1]]), 't'))).toBe(false);
+    expect(cluesFit(checkNonogramInput(puzzle([[1], [1]], [[3], [], []]), 't'))).toBe(false);
+  });
+});
+
+describe('DistinctSolutions', () => {
+  it('keeps distinct grids, copies them, and says when the limit is reached', () => {
+    const set = new DistinctSolutions(2);
+    const a = Uint8Array.of(1, 0, 0, 1);
+    expect(set.add(2, 2, a)).toBe(false);
+    a[0] = 0; // the set holds a copy
+    expect(set.found[0]!.cells).toEqual(Uint8Array.of(1, 0, 0, 1));
+    expect(set.add(2, 2, Uint8Array.of(1, 0, 0, 1))).toBe(false); // a duplicate
+    expect(set.found).toHaveLength(1);
+    expect(set.add(2, 2, Uint8Array.of(0, 1, 1, 0))).toBe(true);
+    expect(set.full).toBe(true);
+    expect(set.found.map((s) => Array.from(s.cells).join(''))).toEqual(['1001', '0110']);
+  });
+
+  it('keeps each of thousands of random grids exactly once', () => {
+    // Many random grids: every distinct one kept once, whatever the hash buckets.
+    const set = new DistinctSolutions(Number.POSITIVE_INFINITY);
+    const seen = new Set<string>();
+    let x = 12345;
+    for (let n = 0; n < 3000; n++) {
+      const cells = new Uint8Array(12);
+      for (let i = 0; i < cells.length; i++) {
+        x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+        cells[i] = (x >>> 16) & 1;
+      }
+      seen.add(cells.join(''));
+      set.add(3, 4, cells);
+    }
+    expect(set.found).toHaveLength(seen.size);
+    expect(new Set(set.found.map((s) => s.cells.join(''))).size).toBe(seen.size);
+  });
+});
