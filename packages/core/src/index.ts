@@ -3,8 +3,8 @@ export type { Engine, SolveOptions, SolveResult, SolveStats, StopReason, Verdict
 export { DEFAULT_MAX_SOLUTIONS, makeResult, resolveMaxSolutions } from './engine.js';
 export { registerEngine, unregisterEngine, getEngine, listEngines, UnknownEngineError } from './registry.js';
 export { SolveBudget, yieldToEventLoop } from './limits.js';
-export type { CheckedNonogram } from './engine-input.js';
-export { checkNonogramInput, cluesFit, DistinctSolutions } from './engine-input.js';
+export type { CheckedNonogram, PackedClues } from './engine-input.js';
+export { checkNonogramInput, cluesFit, packClues, DistinctSolutions } from './engine-input.js';
 
 export type { Clue, CellValue, PartialCellValue, GivenCell, PuzzleMeta, NonogramPuzzle, NonogramSolution } from './model/nonogram.js';
 export {

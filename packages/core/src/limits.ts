@@ -24,6 +24,11 @@ export class SolveBudget {
     this.#deadline = limit === undefined ? Number.POSITIVE_INFINITY : this.#start + limit;
   }
 
+  /** When the time limit ends, as a `performance.now()` time (Infinity without a limit). */
+  get deadline(): number {
+    return this.#deadline;
+  }
+
   /** Milliseconds since the solve started. */
   elapsedMs(): number {
     return performance.now() - this.#start;

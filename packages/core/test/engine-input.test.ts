@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkNonogramInput, cluesFit, DistinctSolutions, type NonogramPuzzle } from '../src/index.js';
+import { checkNonogramInput, cluesFit, DistinctSolutions, packClues, SolveBudget, type NonogramPuzzle } from '../src/index.js';
 
 const puzzle = (rows: number[][], columns: number[][], extra: Partial<NonogramPuzzle> = {}): NonogramPuzzle =>
   ({ kind: 'nonogram', width: columns.length, height: rows.length, rows, columns, givens: [], ...extra }) as NonogramPuzzle;
@@ -25,6 +25,35 @@ describe('cluesFit', () => {
     expect(cluesFit(checkNonogramInput(puzzle([[1, 1], []], [[1], [], [1]]), 't'))).toBe(true);
     expect(cluesFit(checkNonogramInput(puzzle([[2, 1], []], [[1], [], [1]]), 't'))).toBe(false);
     expect(cluesFit(checkNonogramInput(puzzle([[1], [1]], [[3], [], []]), 't'))).toBe(false);
+  });
+});
+
+describe('packClues', () => {
+  it('flattens rows then columns, and gives lines of equal clue and length one id', () => {
+    // 3 wide, 2 high: the two rows [1,1] share an id; the columns [2] (twice) share another.
+    const packed = packClues(checkNonogramInput(puzzle([[1, 1], [1, 1]], [[2], [0], [2]]), 't'));
+    expect(Array.from(packed.offset)).toEqual([0, 2, 4, 5, 5, 6]);
+    expect(Array.from(packed.blocks)).toEqual([1, 1, 1, 1, 2, 2]);
+    expect(Array.from(packed.id)).toEqual([0, 0, 1, 2, 1]);
+    expect(packed.maxBlocks).toBe(2);
+  });
+
+  it('keeps equal clues on lines of different lengths apart', () => {
+    // A 2x2 grid whose rows and columns all read [1]: same length, one id; a 3x2 grid: rows
+    // (length 3) and columns (length 2) with clue [1] get different ids.
+    expect(Array.from(packClues(checkNonogramInput(puzzle([[1], [1]], [[1], [1]]), 't')).id)).toEqual([0, 0, 0, 0]);
+    expect(Array.from(packClues(checkNonogramInput(puzzle([[1], [1]], [[1], [1], [0]]), 't')).id)).toEqual([0, 0, 1, 1, 2]);
+  });
+});
+
+describe('SolveBudget.deadline', () => {
+  it('is the start plus the time limit, or Infinity without one', () => {
+    const before = performance.now();
+    const budget = new SolveBudget({ timeLimitMs: 1000 });
+    const after = performance.now();
+    expect(budget.deadline).toBeGreaterThanOrEqual(before + 1000);
+    expect(budget.deadline).toBeLessThanOrEqual(after + 1000);
+    expect(new SolveBudget().deadline).toBe(Number.POSITIVE_INFINITY);
   });
 });
 

@@ -54,7 +54,7 @@ export function createBitmaskEngine(config: BitmaskConfig = {}): Engine<'nonogra
     description: 'bit-mask line solver, dirty-line queue and cache, probing, backtracking on a trail, clause learning',
     async solve(puzzle: NonogramPuzzle, options?: SolveOptions): Promise<SolveResult<NonogramSolution>> {
       const checked = checkNonogramInput(puzzle, 'bitmask');
-      const { width, height, rows, columns } = checked;
+      const { width, height } = checked;
       const maxSolutions = resolveMaxSolutions(options);
       const budget = new SolveBudget({ signal: options?.signal, timeLimitMs: options?.timeLimitMs });
       const stats = (counters: Record<string, number>, difficulty?: 'line' | 'probe' | 'branch') =>
@@ -77,7 +77,7 @@ export function createBitmaskEngine(config: BitmaskConfig = {}): Engine<'nonogra
       let propagator: Propagator;
       try {
         board = new Board(width, height);
-        propagator = new Propagator(board, new Clues(rows, columns, width, height), budget);
+        propagator = new Propagator(board, new Clues(checked), budget);
       } catch (error) {
         if (error instanceof RangeError) return makeResult([], 'limit', stats({}), `out of memory setting up a ${width}x${height} grid: ${error.message}`);
         throw error;

@@ -2,48 +2,21 @@
 // kept in step, plus one byte per cell and the undo trail. Lines are numbered rows first
 // (0..height-1), then columns (height..height+width-1).
 
+import { packClues, type CheckedNonogram } from '@gridrace/core';
+
 export const EMPTY_CELL = 0;
 export const FILLED_CELL = 1;
 export const UNKNOWN_CELL = 2;
 
-/** The clues of all lines, flattened, with lines of equal clue and length sharing an id. */
+/** The clues of all lines, flattened (core's `packClues`), with lines of equal clue and length sharing an id. */
 export class Clues {
-  /** Blocks of all lines, line after line. */
   readonly blocks: Int32Array;
-  /** Start of line i's blocks in `blocks`; line i has `offset[i+1] - offset[i]` blocks. */
   readonly offset: Int32Array;
-  /** Lines with the same clue and the same length share an id (for the line cache). */
   readonly id: Int32Array;
   readonly maxBlocks: number;
 
-  constructor(rows: readonly (readonly number[])[], columns: readonly (readonly number[])[], width: number, height: number) {
-    const all = [...rows, ...columns];
-    const offset = new Int32Array(all.length + 1);
-    let total = 0;
-    let maxBlocks = 0;
-    for (let i = 0; i < all.length; i++) {
-      offset[i] = total;
-      total += all[i]!.length;
-      maxBlocks = Math.max(maxBlocks, all[i]!.length);
-    }
-    offset[all.length] = total;
-    const blocks = new Int32Array(total);
-    const id = new Int32Array(all.length);
-    const ids = new Map<string, number>();
-    for (let i = 0; i < all.length; i++) {
-      blocks.set(all[i]!, offset[i]!);
-      const key = `${i < height ? width : height}:${all[i]!.join(',')}`;
-      let known = ids.get(key);
-      if (known === undefined) {
-        known = ids.size;
-        ids.set(key, known);
-      }
-      id[i] = known;
-    }
-    this.blocks = blocks;
-    this.offset = offset;
-    this.id = id;
-    this.maxBlocks = maxBlocks;
+  constructor(puzzle: CheckedNonogram) {
+    ({ blocks: this.blocks, offset: this.offset, id: this.id, maxBlocks: this.maxBlocks } = packClues(puzzle));
   }
 
   /** Line i's blocks as a view (no copy). */

@@ -13,6 +13,7 @@ import {
   SolveBudget,
   checkNonogramInput,
   cluesFit,
+  packClues,
   makeResult,
   resolveMaxSolutions,
   type Difficulty,
@@ -136,12 +137,10 @@ export function createWasmEngine(config: WasmConfig = {}): WasmEngine {
 
     async solve(puzzle: NonogramPuzzle, options?: SolveOptions): Promise<SolveResult<NonogramSolution>> {
       const checked = checkNonogramInput(puzzle, 'wasm');
-      const { width, height, rows, columns } = checked;
+      const { width, height } = checked;
       const givens = puzzle.givens ?? [];
       const maxSolutions = resolveMaxSolutions(options);
-      const start = performance.now();
       const budget = new SolveBudget({ signal: options?.signal, timeLimitMs: options?.timeLimitMs });
-      const deadline = options?.timeLimitMs === undefined ? Number.POSITIVE_INFINITY : start + options.timeLimitMs;
       const stats = (counters: Record<string, number>, difficulty?: Difficulty) =>
         difficulty === undefined ? { timeMs: budget.elapsedMs(), counters } : { timeMs: budget.elapsedMs(), counters, difficulty };
 
@@ -163,29 +162,15 @@ export function createWasmEngine(config: WasmConfig = {}): WasmEngine {
       try {
         const x = instance.exports;
         const outOfMemory = () => makeResult([], 'limit', stats({}), `a ${width}x${height} grid needs more WebAssembly memory than this engine's limit of ${maxMemoryMb} MB`);
-        // Clues: offsets, ids (lines with the same clue and length share one), blocks.
-        const all = [...rows, ...columns];
-        let total = 0;
-        for (const clue of all) total += clue.length;
-        const ptr = x.prepare(width, height, total);
+        // Clues: offsets (lines + 1, the last one the total), line ids, blocks.
+        const clues = packClues(checked);
+        const lines = clues.id.length;
+        const ptr = x.prepare(width, height, clues.blocks.length);
         if (ptr === 0) return outOfMemory();
-        const lines = all.length;
-        const view = new Int32Array(instance.memory.buffer, ptr, 2 * lines + 1 + total);
-        const ids = new Map<string, number>();
-        let at = 2 * lines + 1;
-        for (let i = 0; i < lines; i++) {
-          const clue = all[i]!;
-          view[i] = at - (2 * lines + 1);
-          const key = `${i < height ? width : height}:${clue.join(',')}`;
-          let id = ids.get(key);
-          if (id === undefined) {
-            id = ids.size;
-            ids.set(key, id);
-          }
-          view[lines + 1 + i] = id;
-          for (const b of clue) view[at++] = b;
-        }
-        view[lines] = total;
+        const view = new Int32Array(instance.memory.buffer, ptr, 2 * lines + 1 + clues.blocks.length);
+        view.set(clues.offset, 0);
+        view.set(clues.id, lines + 1);
+        view.set(clues.blocks, 2 * lines + 1);
         if (x.setup(STRATEGIES[strategy], probing ? 1 : 0, probeNodes, learnConflicts, maxClauses, MAX_ARENA) === 0) return outOfMemory();
         for (const g of givens) {
           if (x.given(g.row * width + g.col, g.filled ? 1 : 0) === 0) return makeResult([], null, stats({}, 'line'));
@@ -194,14 +179,14 @@ export function createWasmEngine(config: WasmConfig = {}): WasmEngine {
 
         let stopped: StopReason | null = null;
         let message: string | undefined;
-        let code = x.run(performance.now() + sliceMs, deadline);
+        let code = x.run(performance.now() + sliceMs, budget.deadline);
         while (code === RUN_PAUSED) {
           const reason = await budget.checkpoint();
           if (reason !== null) {
             stopped = reason;
             break;
           }
-          code = x.run(performance.now() + sliceMs, deadline);
+          code = x.run(performance.now() + sliceMs, budget.deadline);
         }
         if (code === RUN_SOLUTION_LIMIT) stopped = 'solution-limit';
         else if (code === RUN_TIME_LIMIT) stopped = 'time-limit';
