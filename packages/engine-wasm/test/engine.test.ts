@@ -1,10 +1,10 @@
-// The engine's own behaviour around the contract: shapes it refuses, odd but valid inputs,
-// resource caps (maxCells, maxMemoryMb), time limit and abort in the middle of a long
-// search, loading (cold start, init, dispose, the module passed in) and stats.
+// The engine's own behaviour around the contract: shapes it refuses and odd but valid inputs
+// (testkit's shared input cases), resource caps (maxCells, maxMemoryMb), time limit and abort
+// in the middle of a long search, loading (cold start, init, dispose, the module passed in) and stats.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { nonogramFromSolution, readPuzzle, verify, type NonogramPuzzle } from '@gridrace/core';
-import { permutationNonogram } from '@gridrace/testkit';
+import { readPuzzle, verify, type NonogramPuzzle } from '@gridrace/core';
+import { describeNonogramInputCases, permutationNonogram } from '@gridrace/testkit';
 import { describe, expect, it } from 'vitest';
 import { compileSolver, createWasmEngine, DEFAULT_WASM_URL, wasmEngine } from '../src/index.js';
 
@@ -36,69 +36,7 @@ describe('the engine object', () => {
   });
 });
 
-describe('shapes it refuses (errors, not traps)', () => {
-  it('a clue list of the wrong length, a negative or fractional block, a given outside the grid', async () => {
-    await expect(wasmEngine.solve({ ...puzzle([[1]], [[1]]), rows: [] })).rejects.toThrow(RangeError);
-    await expect(wasmEngine.solve(puzzle([[-1]], [[1]]))).rejects.toThrow(RangeError);
-    await expect(wasmEngine.solve(puzzle([[1.5]], [[1]]))).rejects.toThrow(RangeError);
-    await expect(wasmEngine.solve(puzzle([[1]], [[1]], [{ row: 1, col: 0, filled: true }]))).rejects.toThrow(RangeError);
-  });
-
-  it('bad sizes: negative, fractional, not a number', async () => {
-    await expect(wasmEngine.solve({ ...puzzle([], []), width: -1 })).rejects.toThrow(RangeError);
-    await expect(wasmEngine.solve({ ...puzzle([[1]], [[1]]), width: 1.5 })).rejects.toThrow(RangeError);
-    await expect(wasmEngine.solve({ ...puzzle([[1]], [[1]]), height: Number.NaN })).rejects.toThrow(RangeError);
-    await expect(wasmEngine.solve({ ...puzzle([[1]], [[1]]), kind: 'arrowpath' } as never)).rejects.toThrow(TypeError);
-    // The engine still works afterwards.
-    expect((await wasmEngine.solve(puzzle([[1]], [[1]]))).verdict).toBe('unique');
-  });
-});
-
-describe('odd but valid inputs', () => {
-  it('a block written as 0 is an empty line', async () => {
-    const result = await wasmEngine.solve(puzzle([[0], [1]], [[0], [1]]));
-    expect(result.verdict).toBe('unique');
-    expect(Array.from(result.solutions[0]!.cells)).toEqual([0, 0, 0, 1]);
-  });
-
-  it('a block longer than its line, or blocks that cannot fit: no solution', async () => {
-    expect((await wasmEngine.solve(puzzle([[3]], [[1], [1]]))).verdict).toBe('none');
-    expect((await wasmEngine.solve(puzzle([[1, 1]], [[1], [1]]))).verdict).toBe('none');
-  });
-
-  it('givens that disagree with each other, or with the clues: no solution', async () => {
-    const p = puzzle([[1]], [[1]], [
-      { row: 0, col: 0, filled: true },
-      { row: 0, col: 0, filled: false },
-    ]);
-    expect((await wasmEngine.solve(p)).verdict).toBe('none');
-    expect((await wasmEngine.solve(puzzle([[1]], [[1]], [{ row: 0, col: 0, filled: false }]))).verdict).toBe('none');
-  });
-
-  it('givens that pick one of two solutions', async () => {
-    const p = puzzle([[1], [1]], [[1], [1]], [{ row: 0, col: 0, filled: true }]);
-    const result = await wasmEngine.solve(p);
-    expect(result.verdict).toBe('unique');
-    expect(Array.from(result.solutions[0]!.cells)).toEqual([1, 0, 0, 1]);
-  });
-
-  it('grids without cells: empty clues have the one empty solution, others none', async () => {
-    const empty = { ...puzzle([[], []], []), width: 0 };
-    const result = await wasmEngine.solve(empty);
-    expect(result.verdict).toBe('unique');
-    expect(verify(empty, result.solutions[0]!)).toEqual({ ok: true });
-    expect((await wasmEngine.solve({ ...puzzle([[1], []], []), width: 0 })).verdict).toBe('none');
-  });
-
-  it('lines longer than 32 cells: a 70x3 grid of random rows', async () => {
-    const cells = new Uint8Array(70 * 3).map((_, i) => ((i * 7919) % 11 < 6 ? 1 : 0));
-    const p = nonogramFromSolution({ width: 70, height: 3, cells });
-    const result = await wasmEngine.solve(p, { maxSolutions: 5 });
-    expect(['unique', 'multiple']).toContain(result.verdict);
-    expect(result.solutions.length).toBeGreaterThan(0);
-    for (const s of result.solutions) expect(verify(p, s)).toEqual({ ok: true });
-  });
-});
+describeNonogramInputCases(wasmEngine);
 
 describe('resource caps', () => {
   it('a grid above maxCells: incomplete/limit with a message', async () => {

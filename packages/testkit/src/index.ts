@@ -1,6 +1,7 @@
 // The public API of @gridrace/testkit: an explicit list, types exported as types.
 export type { ConformanceOptions } from './conformance.js';
 export { describeEngineConformance } from './conformance.js';
+export { describeNonogramInputCases } from './input-cases.js';
 
 export type { OracleResult } from './oracle-nonogram.js';
 export { bruteForceNonogram, linePlacements } from './oracle-nonogram.js';
