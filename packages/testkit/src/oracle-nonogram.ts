@@ -67,9 +67,10 @@ function sameRuns(a: readonly number[], b: Clue): boolean {
 
 /**
  * All solutions of a small nonogram (up to about 6x6), at most `maxSolutions` of them.
- * `exhausted` is false when the search stopped because `maxSolutions` were found.
+ * `exhausted` is false when the search stopped because `maxSolutions` were found, or
+ * because it tried `maxNodes` row placements (the search is exponential in the grid size).
  */
-export function bruteForceNonogram(puzzle: NonogramPuzzle, maxSolutions: number): OracleResult<NonogramSolution> {
+export function bruteForceNonogram(puzzle: NonogramPuzzle, maxSolutions: number, maxNodes = Number.POSITIVE_INFINITY): OracleResult<NonogramSolution> {
   const { width, height } = puzzle;
   const given = new Map<number, number>();
   for (const g of puzzle.givens) given.set(g.row * width + g.col, g.filled ? 1 : 0);
@@ -89,6 +90,7 @@ export function bruteForceNonogram(puzzle: NonogramPuzzle, maxSolutions: number)
   const chosen: Uint8Array[] = [];
   const columnCells = (c: number): number[] => chosen.map((row) => row[c]!);
 
+  let nodes = 0;
   const search = (r: number): boolean => {
     if (r === height) {
       for (let c = 0; c < width; c++) if (!sameRuns(runsOf(columnCells(c)), puzzle.columns[c] ?? [])) return true;
@@ -98,6 +100,7 @@ export function bruteForceNonogram(puzzle: NonogramPuzzle, maxSolutions: number)
       return solutions.length < maxSolutions;
     }
     for (const candidate of rowChoices[r]!) {
+      if (++nodes > maxNodes) return false;
       chosen.push(candidate);
       let fits = true;
       for (let c = 0; c < width && fits; c++) fits = columnPrefixFits(columnCells(c), puzzle.columns[c] ?? []);

@@ -53,6 +53,15 @@ describe('bruteForceNonogram on hand-checked puzzles', () => {
     expect(r.solutions).toHaveLength(1);
     expect(r.exhausted).toBe(false);
   });
+  it('stops after maxNodes row placements and says it did not finish', () => {
+    // Two solutions; the full search tries 6 row placements (2 for row 1, then 2 for row 2 under each).
+    const p = nonogram([[1], [1]], [[1], [1]]);
+    expect(bruteForceNonogram(p, 10, 6)).toMatchObject({ exhausted: true });
+    expect(bruteForceNonogram(p, 10, 6).solutions).toHaveLength(2);
+    const capped = bruteForceNonogram(p, 10, 2);
+    expect(capped.exhausted).toBe(false);
+    expect(capped.solutions.length).toBeLessThan(2);
+  });
   it('finds nothing when row and column totals differ, or a given contradicts', () => {
     expect(bruteForceNonogram(nonogram([[2], [1]], [[1], [1]]), 10)).toEqual({ solutions: [], exhausted: true });
     expect(bruteForceNonogram(nonogram([[2], []], [[1], [1]], [{ row: 0, col: 0, filled: false }]), 10)).toEqual({ solutions: [], exhausted: true });

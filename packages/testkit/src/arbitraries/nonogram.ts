@@ -104,8 +104,12 @@ function withoutSolution(puzzle: NonogramPuzzle): NonogramPuzzle {
 
 /**
  * Make a contradictory puzzle from a grid, or null when this choice of edit happens to
- * leave it solvable (the arbitrary then draws again). The brute-force oracle decides.
+ * leave it solvable, or the brute-force oracle cannot decide within ORACLE_NODES (the
+ * arbitrary then draws again). The oracle decides; on grids of 10x10 and more it could
+ * otherwise run for minutes.
  */
+const ORACLE_NODES = 200_000;
+
 function contradict(grid: NonogramSolution, plan: { mode: number; line: number; op: number; at: number; draws: number[]; rate: number }): NonogramCase | null {
   const base = withoutSolution(nonogramFromSolution(grid));
   const givens = givensFrom(grid, plan.draws, plan.rate);
@@ -127,7 +131,7 @@ function contradict(grid: NonogramSolution, plan: { mode: number; line: number; 
   } else {
     // mode 2: a given that every solution disagrees with.
     const clean = { ...base, givens };
-    const all = bruteForceNonogram(clean, 64);
+    const all = bruteForceNonogram(clean, 64, ORACLE_NODES);
     if (!all.exhausted || all.solutions.length === 0) return null;
     const fixed: number[] = [];
     for (let i = 0; i < grid.cells.length; i++) if (all.solutions.every((s) => s.cells[i] === all.solutions[0]!.cells[i])) fixed.push(i);
@@ -139,7 +143,7 @@ function contradict(grid: NonogramSolution, plan: { mode: number; line: number; 
     how = `row ${row + 1} column ${col + 1} given ${filled ? 'filled' : 'empty'}, against all ${all.solutions.length} solution(s)`;
     puzzle = { ...clean, givens: [...givens, { row, col, filled }] };
   }
-  const check = bruteForceNonogram(puzzle, 1);
+  const check = bruteForceNonogram(puzzle, 1, ORACLE_NODES);
   if (!check.exhausted || check.solutions.length > 0) return null;
   return { sort: 'contradictory', puzzle, grid, how };
 }
