@@ -33,6 +33,11 @@ export interface BitmaskConfig {
   readonly probeNodes?: number;
   /** Default 1000. */
   readonly learnConflicts?: number;
+  /**
+   * Skip probes whose recorded outcome provably still holds (default true). The search and
+   * its answers are the same either way; only the `probes` counter and the time differ.
+   */
+  readonly reuseProbes?: boolean;
   /** Puzzles whose SAT encoding would exceed this many clauses are only backtracked (default 3,000,000). */
   readonly maxClauses?: number;
   /** Largest grid, in cells, the engine takes on; larger ones give `incomplete`/`limit` (default 2^24). */
@@ -48,6 +53,7 @@ export function createBitmaskEngine(config: BitmaskConfig = {}): Engine<'nonogra
   const probeNodes = config.probeNodes ?? 30;
   const learnConflicts = config.learnConflicts ?? 1000;
   const maxClauses = config.maxClauses ?? 3_000_000;
+  const reuseProbes = config.reuseProbes ?? true;
   return {
     name: config.name ?? 'bitmask',
     kind: 'nonogram',
@@ -93,7 +99,7 @@ export function createBitmaskEngine(config: BitmaskConfig = {}): Engine<'nonogra
 
       const solutions = new DistinctSolutions(maxSolutions);
       try {
-        const report = await search(propagator, solutions, { probing, strategy, probeNodes, learnConflicts, maxClauses }, () => budget.checkpoint());
+        const report = await search(propagator, solutions, { probing, strategy, probeNodes, learnConflicts, maxClauses, reuseProbes }, () => budget.checkpoint());
         return makeResult(solutions.found, report.stopped, stats(report.counters, report.difficulty), report.message);
       } catch (error) {
         // A typed array the search needed could not be allocated: a memory blow-up.

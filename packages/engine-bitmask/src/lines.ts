@@ -80,8 +80,15 @@ export class Board {
     }
   }
 
+  /**
+   * The lowest trail length `undoTo` went back to since someone last raised it: the prober
+   * reads it to tell whether cells it has seen were taken back.
+   */
+  lowWater = 0;
+
   /** Forget every cell set after the trail had length `mark`. */
   undoTo(mark: number): void {
+    if (mark < this.lowWater) this.lowWater = mark;
     const width = this.width;
     const trail = this.trail;
     const cells = this.cells;

@@ -3,8 +3,14 @@
 // the cell gets the other one; cells that both assumptions set to the same value are
 // forced. Passes repeat until a whole round over the unknown cells learns nothing; the
 // last round's results then rank the cells for branching.
+//
+// Probes are not repeated when their outcome cannot have changed: a quiet probe (both values
+// possible, nothing forced) remembers the lines its two propagations looked at. While the
+// board only grows, a later probe of that cell looks at the same lines in the same states
+// and ends the same way, unless one of those lines gained a cell since; so the cell is
+// re-probed only then. Taking cells back (backtracking) forgets every record.
 import { EMPTY_CELL, FILLED_CELL, UNKNOWN_CELL } from './lines.js';
-import type { Propagator } from './propagate.js';
+import { LineVisits, type Propagator } from './propagate.js';
 import type { DistinctSolutions } from '@gridrace/core';
 
 export const enum ProbeOutcome {
@@ -18,12 +24,18 @@ export const enum ProbeOutcome {
 
 /** How many probes may pass between two `checkpoint` calls. */
 const PROBES_PER_CHECKPOINT = 64;
+/** Lines a probe record may list; a probe that looks at more is always repeated. */
+const RECORD_LINES = 24;
+/** Larger grids repeat every probe (their records would take more than 25 MB). */
+const RECORD_MAX_CELLS = 1 << 19;
 
 export class Prober {
   /** Probes made (one assumed value each). */
   probes = 0;
   /** Cells learned by probing. */
   learned = 0;
+  /** Probes not repeated because their recorded outcome still held (one per value). */
+  reused = 0;
   /** After `Open`: the cell to branch on and the value to try first. */
   bestCell = -1;
   bestValue = FILLED_CELL;
@@ -38,9 +50,22 @@ export class Prober {
   readonly #seen: Int32Array;
   #stamp = 0;
   readonly #forced: Int32Array;
+  // Probe records. `recorded[cell]`: the clock when the cell's last quiet probe ended (-1:
+  // none); its lines are `recordLines[cell * RECORD_LINES ..]`, `recordCount[cell]` of them.
+  // `lineClock[line]`: when the line last gained a cell that stays.
+  readonly #visits: LineVisits | null;
+  readonly #recorded: Int32Array;
+  readonly #recordLines: Uint16Array;
+  readonly #recordCount: Uint8Array;
+  /** Cells each value of the recorded probe set (with the cell itself), filled then empty. */
+  readonly #recordSets: Int32Array;
+  readonly #lineClock: Int32Array;
+  #clock = 0;
+  /** Trail length up to which lasting cells were stamped into `lineClock`. */
+  #accounted = 0;
 
   /** `checkpoint` resolves to true when the solve must stop. */
-  constructor(p: Propagator, solutions: DistinctSolutions, checkpoint: () => Promise<boolean>) {
+  constructor(p: Propagator, solutions: DistinctSolutions, checkpoint: () => Promise<boolean>, reuse = true) {
     this.#p = p;
     this.#solutions = solutions;
     this.#checkpoint = checkpoint;
@@ -49,6 +74,59 @@ export class Prober {
     this.#forced = new Int32Array(cells);
     this.scores = new Float64Array(cells);
     this.prefer = new Uint8Array(cells);
+    const lines = p.board.width + p.board.height;
+    // Line numbers are kept in 16 bits; grids with more lines simply repeat every probe.
+    const recording = reuse && lines <= 0xffff && cells <= RECORD_MAX_CELLS;
+    this.#visits = recording ? new LineVisits(lines, RECORD_LINES) : null;
+    this.#recorded = new Int32Array(recording ? cells : 0).fill(-1);
+    this.#recordLines = new Uint16Array(recording ? cells * RECORD_LINES : 0);
+    this.#recordCount = new Uint8Array(recording ? cells : 0);
+    this.#recordSets = new Int32Array(recording ? 2 * cells : 0);
+    this.#lineClock = new Int32Array(recording ? lines : 0);
+  }
+
+  /**
+   * Account for cells that became known (for good, at this level) since the last call:
+   * stamp their lines with a new clock. If cells were taken back instead, forget every record.
+   */
+  #sync(): void {
+    if (this.#visits === null) return;
+    const board = this.#p.board;
+    const end = board.trailLength;
+    if (board.lowWater < this.#accounted) {
+      this.#recorded.fill(-1);
+    } else if (end > this.#accounted) {
+      const clock = ++this.#clock;
+      const lineClock = this.#lineClock;
+      const trail = board.trail;
+      const width = board.width;
+      const height = board.height;
+      for (let i = this.#accounted; i < end; i++) {
+        const cell = trail[i]!;
+        const row = (cell / width) | 0;
+        lineClock[row] = clock;
+        lineClock[height + cell - row * width] = clock;
+      }
+    }
+    this.#accounted = end;
+    board.lowWater = end;
+  }
+
+  /**
+   * Whether the cell's last quiet probe is still its outcome. Not when one of its values
+   * would now complete the grid: that probe has a solution to count.
+   */
+  #stillHolds(cell: number): boolean {
+    const at = this.#recorded[cell]!;
+    if (at < 0) return false;
+    const unknown = this.#p.board.unknown;
+    if (this.#recordSets[2 * cell] === unknown || this.#recordSets[2 * cell + 1] === unknown) return false;
+    const lines = this.#recordLines;
+    const lineClock = this.#lineClock;
+    const from = cell * RECORD_LINES;
+    const to = from + this.#recordCount[cell]!;
+    for (let i = from; i < to; i++) if (lineClock[lines[i]!]! > at) return false;
+    return true;
   }
 
   /**
@@ -69,6 +147,9 @@ export class Prober {
     let cell = 0;
     let quietSince = 0;
     let first = true;
+    const visits = this.#visits;
+    const recorded = this.#recorded;
+    this.#sync();
     while (board.unknown > 0) {
       if (!first && cell === quietSince) break;
       first = false;
@@ -76,6 +157,18 @@ export class Prober {
       cell++;
       if (cell === total) cell = 0;
       if (cells[current] !== UNKNOWN_CELL) continue;
+
+      if (visits !== null && this.#stillHolds(current)) {
+        // Same outcome as last time: quiet, with the score it had.
+        this.reused += 2;
+        const score = this.scores[current]!;
+        if (score > bestScore) {
+          bestScore = score;
+          this.bestCell = current;
+          this.bestValue = this.prefer[current]!;
+        }
+        continue;
+      }
 
       if (--untilCheckpoint === 0) {
         untilCheckpoint = PROBES_PER_CHECKPOINT;
@@ -86,22 +179,34 @@ export class Prober {
       const mark = board.trailLength;
       this.probes += 2;
       const stamp = ++this.#stamp * 2;
+      if (visits !== null) {
+        visits.start();
+        p.visits = visits;
+      }
       p.assign(current, FILLED_CELL);
       const okFilled = p.propagate();
-      if (p.stopped !== null) return ProbeOutcome.Stopped;
+      if (p.stopped !== null) {
+        p.visits = null;
+        return ProbeOutcome.Stopped;
+      }
       const countFilled = board.trailLength - mark;
+      let completed = board.unknown === 0;
       if (okFilled) {
         for (let i = mark; i < board.trailLength; i++) {
           const c = trail[i]!;
           seen[c] = stamp + cells[c]!;
         }
-        if (board.unknown === 0 && this.#solutions.add(board.width, board.height, board.cells)) return ProbeOutcome.Stopped;
+        if (board.unknown === 0 && this.#solutions.add(board.width, board.height, board.cells)) {
+          p.visits = null;
+          return ProbeOutcome.Stopped;
+        }
       }
       p.undoTo(mark);
 
       // Assume empty.
       p.assign(current, EMPTY_CELL);
       const okEmpty = p.propagate();
+      p.visits = null;
       if (p.stopped !== null) return ProbeOutcome.Stopped;
       const countEmpty = board.trailLength - mark;
       let nForced = 0;
@@ -116,6 +221,7 @@ export class Prober {
         }
         if (board.unknown === 0 && this.#solutions.add(board.width, board.height, board.cells)) return ProbeOutcome.Stopped;
       }
+      if (board.unknown === 0) completed = true;
       p.undoTo(mark);
 
       if (!okFilled && !okEmpty) return ProbeOutcome.Contradiction;
@@ -136,6 +242,7 @@ export class Prober {
           }
         }
         if (!p.propagate()) return p.stopped !== null ? ProbeOutcome.Stopped : ProbeOutcome.Contradiction;
+        this.#sync();
         quietSince = current;
         bestScore = -1;
         this.bestCell = -1;
@@ -149,6 +256,17 @@ export class Prober {
       const prefer = countFilled < countEmpty ? FILLED_CELL : EMPTY_CELL;
       this.scores[current] = score;
       this.prefer[current] = prefer;
+      if (visits !== null) {
+        // A probe that completed the grid is not recorded (its solution was just counted).
+        if (visits.overflow || completed) recorded[current] = -1;
+        else {
+          recorded[current] = this.#clock;
+          this.#recordLines.set(visits.lines.subarray(0, visits.count), current * RECORD_LINES);
+          this.#recordCount[current] = visits.count;
+          this.#recordSets[2 * current] = countFilled;
+          this.#recordSets[2 * current + 1] = countEmpty;
+        }
+      }
       if (score > bestScore) {
         bestScore = score;
         this.bestCell = current;

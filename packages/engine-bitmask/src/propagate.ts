@@ -7,6 +7,35 @@ import { EMPTY_CELL, FILLED_CELL, type Board, type Clues } from './lines.js';
 import { LineSolver } from './line-solver.js';
 import { LineQueue } from './queue.js';
 
+/**
+ * The distinct lines looked at since `start`, up to `capacity` of them (`overflow` beyond).
+ */
+export class LineVisits {
+  readonly lines: Int32Array;
+  count = 0;
+  overflow = false;
+  readonly #mark: Int32Array;
+  #stamp = 0;
+
+  constructor(lineCount: number, capacity: number) {
+    this.lines = new Int32Array(capacity);
+    this.#mark = new Int32Array(lineCount);
+  }
+
+  start(): void {
+    this.count = 0;
+    this.overflow = false;
+    this.#stamp++;
+  }
+
+  add(line: number): void {
+    if (this.#mark[line] === this.#stamp) return;
+    this.#mark[line] = this.#stamp;
+    if (this.count === this.lines.length) this.overflow = true;
+    else this.lines[this.count++] = line;
+  }
+}
+
 /** How many line solves may pass between two looks at the clock and the abort signal. */
 const CHECK_EVERY = 4096;
 
@@ -14,6 +43,8 @@ export class Propagator {
   readonly board: Board;
   readonly clues: Clues;
   readonly queue: LineQueue;
+  /** When set, every line `propagate` looks at is added to it (probing records them). */
+  visits: LineVisits | null = null;
   /** Set when the budget ran out inside `propagate`; the search must stop. */
   stopped: StopReason | null = null;
   /** Lines whose result had to be computed, and lines answered by the cache. */
@@ -82,6 +113,7 @@ export class Propagator {
         }
       }
       const line = queue.pop();
+      if (this.visits !== null) this.visits.add(line);
       let ok: boolean;
       if (line < height) ok = this.#line(line, board.rowFilled, board.rowEmpty, line * board.rowWords, board.rowWords, width, line * width, 1, height);
       else {

@@ -30,6 +30,8 @@ export interface SearchOptions {
   readonly learnConflicts: number;
   /** Puzzles whose encoding would have more clauses than this are only backtracked. */
   readonly maxClauses: number;
+  /** Skip probes whose recorded outcome still holds (probe.ts). */
+  readonly reuseProbes: boolean;
 }
 
 export interface SearchReport {
@@ -76,6 +78,7 @@ export async function search(
       linesSolved: p.linesSolved,
       cacheHits: p.cacheHits,
       probes: prober?.probes ?? 0,
+      probesReused: prober?.reused ?? 0,
       learnedByProbing: prober?.learned ?? 0,
       branches,
       maxDepth,
@@ -106,7 +109,7 @@ export async function search(
     solutions.add(board.width, board.height, board.cells);
     return report(null);
   }
-  const probe = new Prober(p, solutions, check);
+  const probe = new Prober(p, solutions, check, options.reuseProbes);
   prober = probe;
   marks = new Int32Array(cells + 1);
   branchCell = new Int32Array(cells + 1);

@@ -25,6 +25,15 @@ export let trail: usize = 0;
 export let trailRows: usize = 0;
 export let trailLength: i32 = 0;
 export let unknown: i32 = 0;
+/**
+ * The lowest trail length `undoTo` went back to since `raiseLowWater`: the prober reads it
+ * to tell whether cells it has seen were taken back.
+ */
+export let lowWater: i32 = 0;
+
+export function raiseLowWater(): void {
+  lowWater = trailLength;
+}
 
 // Clues: `clueOffset[i]` .. `clueOffset[i+1]` index line i's blocks in `clueBlocks`; lines
 // with the same clue and length share `clueId[i]` (for the line cache).
@@ -55,6 +64,7 @@ export function setupBoard(w: i32, h: i32, rf: usize, re: usize, cf: usize, ce: 
   trailRows = tr;
   memory.fill(c, UNKNOWN_CELL, <usize>cellCount);
   trailLength = 0;
+  lowWater = 0;
   unknown = cellCount;
 }
 
@@ -92,6 +102,7 @@ export function setupBoard(w: i32, h: i32, rf: usize, re: usize, cf: usize, ce: 
 
 /** Forget every cell set after the trail had length `mark`. */
 export function undoTo(mark: i32): void {
+  if (mark < lowWater) lowWater = mark;
   const w = width;
   for (let i = trailLength - 1; i >= mark; i--) {
     const cell = load<i32>(trail + (<usize>i << 2));

@@ -13,7 +13,7 @@ import { resetArena, tryAlloc } from './arena';
 import { EMPTY_CELL, FILLED_CELL, UNKNOWN_CELL, cells, setCell, setClues, setupBoard } from './board';
 import { setClock } from './clock';
 import { cacheHits, linesSolved, setupPropagator } from './propagate';
-import { learned, probes, setupProber } from './probe';
+import { learned, probes, reused, setupProber } from './probe';
 import { branches, difficulty as searchDifficulty, maxDepth, nodes, sat, searchRun, setupSearch, turns } from './search';
 
 let w: i32 = 0;
@@ -72,7 +72,8 @@ export function run(sliceEnd: f64, deadline: f64): i32 {
 /**
  * Counter i: 0 linesSolved, 1 cacheHits, 2 probes, 3 learnedByProbing, 4 branches,
  * 5 maxDepth, 6 nodes; with the learner (7 says whether it ran): 8 conflicts,
- * 9 learnedClauses, 10 restarts, 11 satVariables, 12 turns, 13 sat decisions, 14 sat maxDepth.
+ * 9 learnedClauses, 10 restarts, 11 satVariables, 12 turns, 13 sat decisions, 14 sat maxDepth;
+ * 15 probesReused.
  */
 export function counter(i: i32): f64 {
   const s = sat;
@@ -86,6 +87,7 @@ export function counter(i: i32): f64 {
     case 6: return nodes;
     case 7: return s === null ? 0 : 1;
     case 12: return <f64>turns;
+    case 15: return reused;
     default: break;
   }
   if (s === null) return 0;

@@ -4,13 +4,18 @@
 // Rounds go on until a full turn over the cells learns nothing; that turn ranks the cells
 // for branching.
 //
+// Probes are not repeated when their outcome cannot have changed (as in the TypeScript
+// engine): a quiet probe remembers the lines its two propagations looked at, and the cell is
+// probed again only once one of those lines gained a cell that stays, or when one of its
+// values would now complete the grid. Taking cells back forgets every record.
+//
 // Resumable: `probeRun` may return PROBE_PAUSED when the time slice is over (checked every
 // few probes, before a cell is probed). Its position lives in globals, and the next call
 // continues exactly there. Any other outcome ends the run.
 import { tryAlloc } from './arena';
-import { EMPTY_CELL, FILLED_CELL, UNKNOWN_CELL, cellCount, cells, trail, trailLength, undoTo, unknown } from './board';
+import { EMPTY_CELL, FILLED_CELL, UNKNOWN_CELL, cellCount, cells, height, lineCount, lowWater, raiseLowWater, trail, trailLength, undoTo, unknown, width } from './board';
 import { sliceOver } from './clock';
-import { assign, propagate, timeUp } from './propagate';
+import { VISIT_CAPACITY, assign, propagate, startVisits, stopVisits, timeUp, visitCount, visitLines, visitOverflow } from './propagate';
 import { addBoardSolution } from './solutions';
 
 export const PROBE_OPEN: i32 = 0;
@@ -19,9 +24,13 @@ export const PROBE_STOPPED: i32 = 2;
 export const PROBE_PAUSED: i32 = 3;
 
 const PROBES_PER_CLOCK: i32 = 16;
+/** Larger grids repeat every probe (their records would take more than 25 MB). */
+const RECORD_MAX_CELLS: i32 = 1 << 19;
 
 export let probes: f64 = 0;
 export let learned: f64 = 0;
+/** Probes not repeated because their recorded outcome still held (one per value). */
+export let reused: f64 = 0;
 /** After PROBE_OPEN: the cell to branch on (-1 if the grid is complete) and the value to try first. */
 export let bestCell: i32 = -1;
 export let bestValue: u8 = FILLED_CELL;
@@ -40,6 +49,20 @@ let nextCell: i32 = 0;
 let quietSince: i32 = 0;
 let firstStep = true;
 let resumeCell: i32 = -1;
+// Probe records. `recorded[cell]` (i32): the clock when the cell's last quiet probe ended
+// (-1: none); its lines (u16) at `recordLines + cell * VISIT_CAPACITY * 2`, `recordCount[cell]`
+// (u8) of them; `recordSets[2 cell + v]` (i32): cells its value v set. `lineClock[line]`
+// (i32): when the line last gained a cell that stays. Off for grids of more than 65535 lines
+// or RECORD_MAX_CELLS cells.
+let recording = false;
+let recorded: usize = 0;
+let recordLines: usize = 0;
+let recordCount: usize = 0;
+let recordSets: usize = 0;
+let lineClock: usize = 0;
+let clock: i32 = 0;
+/** Trail length up to which lasting cells were stamped into `lineClock`. */
+let accounted: i32 = 0;
 
 export function setupProber(): bool {
   probes = 0;
@@ -50,11 +73,63 @@ export function setupProber(): bool {
   active = false;
   resumeCell = -1;
   untilClock = PROBES_PER_CLOCK;
+  reused = 0;
   seen = tryAlloc(<usize>cellCount << 2);
   forced = tryAlloc(<usize>cellCount << 2);
   scores = tryAlloc(<usize>cellCount << 3);
   prefer = tryAlloc(<usize>cellCount);
-  return prefer != 0;
+  if (prefer == 0) return false;
+  recording = lineCount <= 0xffff && cellCount <= RECORD_MAX_CELLS;
+  clock = 0;
+  accounted = 0;
+  if (!recording) return true;
+  recorded = tryAlloc(<usize>cellCount << 2);
+  recordLines = tryAlloc(<usize>cellCount * <usize>VISIT_CAPACITY << 1);
+  recordCount = tryAlloc(<usize>cellCount);
+  recordSets = tryAlloc(<usize>cellCount << 3);
+  lineClock = tryAlloc(<usize>lineCount << 2);
+  if (lineClock == 0) return false;
+  memory.fill(recorded, 0xff, <usize>cellCount << 2);
+  return true;
+}
+
+/**
+ * Account for cells that became known (for good, at this level) since the last call: stamp
+ * their lines with a new clock. If cells were taken back instead, forget every record.
+ */
+function sync(): void {
+  if (!recording) return;
+  const end = trailLength;
+  if (lowWater < accounted) {
+    memory.fill(recorded, 0xff, <usize>cellCount << 2);
+  } else if (end > accounted) {
+    const now = ++clock;
+    const w = width;
+    for (let i = accounted; i < end; i++) {
+      const cell = ldi(trail, i);
+      const row = cell / w;
+      store<i32>(lineClock + (<usize>row << 2), now);
+      store<i32>(lineClock + (<usize>(height + cell - row * w) << 2), now);
+    }
+  }
+  accounted = end;
+  raiseLowWater();
+}
+
+/**
+ * Whether the cell's last quiet probe is still its outcome. Not when one of its values would
+ * now complete the grid: that probe has a solution to count.
+ */
+function stillHolds(cell: i32): bool {
+  const at = ldi(recorded, cell);
+  if (at < 0) return false;
+  if (ldi(recordSets, 2 * cell) == unknown || ldi(recordSets, 2 * cell + 1) == unknown) return false;
+  const from = recordLines + (<usize>(cell * VISIT_CAPACITY) << 1);
+  const to = from + (<usize>load<u8>(recordCount + <usize>cell) << 1);
+  for (let p = from; p < to; p += 2) {
+    if (ldi(lineClock, <i32>load<u16>(p)) > at) return false;
+  }
+  return true;
 }
 
 // @ts-ignore: decorator
@@ -74,6 +149,7 @@ export function probeRun(): i32 {
     quietSince = 0;
     firstStep = true;
     resumeCell = -1;
+    sync();
   }
   const outcome = probeLoop();
   if (outcome != PROBE_PAUSED) active = false;
@@ -95,6 +171,17 @@ function probeLoop(): i32 {
       nextCell++;
       if (nextCell == total) nextCell = 0;
       if (load<u8>(cells + <usize>current) != UNKNOWN_CELL) continue;
+      if (recording && stillHolds(current)) {
+        // Same outcome as last time: quiet, with the score it had.
+        reused += 2;
+        const score = load<f64>(scores + (<usize>current << 3));
+        if (score > bestScore) {
+          bestScore = score;
+          bestCell = current;
+          bestValue = load<u8>(prefer + <usize>current);
+        }
+        continue;
+      }
       if (--untilClock == 0) {
         untilClock = PROBES_PER_CLOCK;
         if (sliceOver()) {
@@ -109,22 +196,31 @@ function probeLoop(): i32 {
     probes += 2;
     stamp++;
     const st = stamp * 2;
+    if (recording) startVisits();
     assign(current, FILLED_CELL);
     const okFilled = propagate();
-    if (timeUp) return PROBE_STOPPED;
+    if (timeUp) {
+      stopVisits();
+      return PROBE_STOPPED;
+    }
     const countFilled = trailLength - mark;
+    let completed = unknown == 0;
     if (okFilled) {
       for (let i = mark; i < trailLength; i++) {
         const c = ldi(trail, i);
         store<i32>(seen + (<usize>c << 2), st + <i32>load<u8>(cells + <usize>c));
       }
-      if (unknown == 0 && addBoardSolution()) return PROBE_STOPPED;
+      if (unknown == 0 && addBoardSolution()) {
+        stopVisits();
+        return PROBE_STOPPED;
+      }
     }
     undoTo(mark);
 
     // Assume empty.
     assign(current, EMPTY_CELL);
     const okEmpty = propagate();
+    stopVisits();
     if (timeUp) return PROBE_STOPPED;
     const countEmpty = trailLength - mark;
     let nForced = 0;
@@ -141,6 +237,7 @@ function probeLoop(): i32 {
       }
       if (unknown == 0 && addBoardSolution()) return PROBE_STOPPED;
     }
+    if (unknown == 0) completed = true;
     undoTo(mark);
 
     if (!okFilled && !okEmpty) return PROBE_CONTRADICTION;
@@ -162,6 +259,7 @@ function probeLoop(): i32 {
         }
       }
       if (!propagate()) return timeUp ? PROBE_STOPPED : PROBE_CONTRADICTION;
+      sync();
       quietSince = current;
       bestScore = -1;
       bestCell = -1;
@@ -172,6 +270,19 @@ function probeLoop(): i32 {
     const pref: u8 = countFilled < countEmpty ? FILLED_CELL : EMPTY_CELL;
     store<f64>(scores + (<usize>current << 3), score);
     store<u8>(prefer + <usize>current, pref);
+    if (recording) {
+      // A probe that completed the grid is not recorded (its solution was just counted).
+      if (visitOverflow || completed) {
+        store<i32>(recorded + (<usize>current << 2), -1);
+      } else {
+        store<i32>(recorded + (<usize>current << 2), clock);
+        const to = recordLines + (<usize>(current * VISIT_CAPACITY) << 1);
+        for (let i = 0; i < visitCount; i++) store<u16>(to + (<usize>i << 1), <u16>ldi(visitLines, i));
+        store<u8>(recordCount + <usize>current, <u8>visitCount);
+        store<i32>(recordSets + (<usize>(2 * current) << 2), countFilled);
+        store<i32>(recordSets + (<usize>(2 * current + 1) << 2), countEmpty);
+      }
+    }
     if (score > bestScore) {
       bestScore = score;
       bestCell = current;

@@ -41,6 +41,38 @@ let qCap: i32 = 0;
 let outF: usize = 0;
 let outE: usize = 0;
 
+// The distinct lines `propagate` looked at since `startVisits`, while recording (probing
+// records them): up to VISIT_CAPACITY of them, `visitOverflow` beyond.
+export const VISIT_CAPACITY: i32 = 24;
+export let recording = false;
+export let visitLines: usize = 0;
+export let visitCount: i32 = 0;
+export let visitOverflow = false;
+let visitMark: usize = 0;
+let visitStamp: i32 = 0;
+
+export function startVisits(): void {
+  recording = true;
+  visitCount = 0;
+  visitOverflow = false;
+  visitStamp++;
+}
+
+export function stopVisits(): void {
+  recording = false;
+}
+
+function visit(line: i32): void {
+  const at = visitMark + (<usize>line << 2);
+  if (load<i32>(at) == visitStamp) return;
+  store<i32>(at, visitStamp);
+  if (visitCount == VISIT_CAPACITY) visitOverflow = true;
+  else {
+    store<i32>(visitLines + (<usize>visitCount << 2), line);
+    visitCount++;
+  }
+}
+
 export function setupPropagator(): bool {
   timeUp = false;
   linesSolved = 0;
@@ -51,6 +83,11 @@ export function setupPropagator(): bool {
   qQueued = tryAlloc(<usize>qCap);
   qHead = 0;
   qSize = 0;
+  recording = false;
+  visitStamp = 0;
+  visitLines = tryAlloc(<usize>VISIT_CAPACITY << 2);
+  visitMark = tryAlloc(<usize>qCap << 2);
+  if (visitMark == 0) return false;
   const words = max(rowWords, colWords);
   outF = tryAlloc(<usize>words << 2);
   outE = tryAlloc(<usize>words << 2);
@@ -117,6 +154,7 @@ export function propagate(): bool {
       }
     }
     const line = pop();
+    if (recording) visit(line);
     let ok: bool;
     if (line < height) {
       ok = solveLine(line, rowFilled + (<usize>(line * rowWords) << 2), rowEmpty + (<usize>(line * rowWords) << 2), rowWords, width, line * width, 1, height);

@@ -205,6 +205,7 @@ export function createWasmEngine(config: WasmConfig = {}): WasmEngine {
           linesSolved: x.counter(0),
           cacheHits: x.counter(1),
           probes: x.counter(2),
+          probesReused: x.counter(15),
           learnedByProbing: x.counter(3),
           branches: x.counter(4),
           maxDepth: x.counter(5),

@@ -1,0 +1,55 @@
+// Probe reuse (probe.ts): a probe whose recorded outcome still holds is skipped. That must
+// change nothing but the work: the same verdicts, solutions and search counters as with
+// every probe repeated, and exactly the skipped probes missing from `probes`.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { readPuzzle, readPuzzles, verify, type NonogramPuzzle } from '@gridrace/core';
+import { describe, expect, it } from 'vitest';
+import { createBitmaskEngine } from '../src/index.js';
+
+const shared = fileURLToPath(new URL('../../../../shared/puzzles/', import.meta.url));
+const read = (path: string): NonogramPuzzle => readPuzzle(readFileSync(`${shared}${path}`, 'utf8'), { file: path }) as NonogramPuzzle;
+const taai = readPuzzles(readFileSync(`${shared}taai/question/taai2011.txt`, 'utf8'), { file: 'taai2011.txt' }) as NonogramPuzzle[];
+
+/** Counters that depend on how many probes ran, not on the search's path. */
+const WORK = new Set(['probes', 'probesReused', 'linesSolved', 'cacheHits']);
+
+const cases: Array<[string, NonogramPuzzle]> = [
+  ['Merka (webpbn #1611)', read('webpbn/webpbn-01611.nin')],
+  ['#803', read('webpbn/webpbn-00803.nin')],
+  ['8-Dom', read('extra/domino-8.non')],
+  // TAAI puzzles from easy to a few hundred backtracking nodes, several solutions each.
+  ...[3, 130, 340, 400].map((i): [string, NonogramPuzzle] => [`taai2011 #${i + 1}`, taai[i]!]),
+];
+// Puzzles where the learner takes turns too (slow for backtracking alone).
+const learnerCases: Array<[string, NonogramPuzzle]> = [
+  ['Forever (webpbn #6574)', read('webpbn/webpbn-06574.nin')],
+  ...[580, 620, 900].map((i): [string, NonogramPuzzle] => [`taai2011 #${i + 1}`, taai[i]!]),
+];
+
+describe('probe reuse', () => {
+  for (const strategy of ['auto', 'probe'] as const) {
+    it(`${strategy}: same answers and search counters as repeating every probe; probes + reused = probes without reuse`, async () => {
+      let reusedTotal = 0;
+      for (const [name, puzzle] of strategy === 'auto' ? [...cases, ...learnerCases] : cases) {
+        const options = { maxSolutions: 2 };
+        const a = await createBitmaskEngine({ strategy }).solve(puzzle, options);
+        const b = await createBitmaskEngine({ strategy, reuseProbes: false }).solve(puzzle, options);
+        expect(a.verdict, name).toBe(b.verdict);
+        expect(a.verdict === 'unique' || a.verdict === 'multiple', name).toBe(true);
+        if (a.verdict !== 'unique' && a.verdict !== 'multiple') continue;
+        if (b.verdict !== 'unique' && b.verdict !== 'multiple') continue;
+        expect(a.solutions.map((s) => Array.from(s.cells).join('')), name).toEqual(b.solutions.map((s) => Array.from(s.cells).join('')));
+        for (const s of a.solutions) expect(verify(puzzle, s).ok, name).toBe(true);
+        for (const key of Object.keys(b.stats.counters)) {
+          if (!WORK.has(key)) expect(a.stats.counters[key], `${name}: ${key}`).toBe(b.stats.counters[key]);
+        }
+        expect(a.stats.difficulty, name).toBe(b.stats.difficulty);
+        expect(b.stats.counters.probesReused, name).toBe(0);
+        expect(a.stats.counters.probes! + a.stats.counters.probesReused!, name).toBe(b.stats.counters.probes);
+        reusedTotal += a.stats.counters.probesReused!;
+      }
+      expect(reusedTotal).toBeGreaterThan(0);
+    });
+  }
+});
