@@ -130,7 +130,8 @@ export function setupLineSolver(length: i32, blocks: i32): bool {
 // ---------------------------------------------------------------------------------
 // Lines of up to 30 cells: one word.
 
-function buildRunsWord(runs: usize, canFill: i32, top: i32): void {
+// @ts-ignore: decorator
+@inline function buildRunsWord(runs: usize, canFill: i32, top: i32): void {
   store<i32>(runs, canFill);
   let prev = canFill;
   for (let l = 1; l <= top; l++) {
@@ -139,7 +140,8 @@ function buildRunsWord(runs: usize, canFill: i32, top: i32): void {
   }
 }
 
-function forwardWord(clue: usize, step: i32, k: i32, n: i32, canFill: i32, canEmpty: i32, out: usize, runs: usize): bool {
+// @ts-ignore: decorator
+@inline function forwardWord(clue: usize, step: i32, k: i32, n: i32, canFill: i32, canEmpty: i32, out: usize, runs: usize): bool {
   const t = canEmpty << 1;
   let a = floodWord(1, t);
   store<i32>(out, a);

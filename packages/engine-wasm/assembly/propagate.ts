@@ -128,7 +128,8 @@ export function clearQueue(): void {
 }
 
 /** Set a cell (a branch, a probe, a fact) and mark its row and column dirty. */
-export function assign(cell: i32, value: u8): void {
+// @ts-ignore: decorator
+@inline export function assign(cell: i32, value: u8): void {
   setCell(cell, value);
   const row = cell / width;
   push(row);

@@ -410,7 +410,8 @@ export class SatSolver {
 
   // ---- the variable heap ------------------------------------------------------------------
 
-  private heapInsert(v: i32): void {
+  // @ts-ignore: decorator
+  @inline private heapInsert(v: i32): void {
     if (i32At(this.heapIndex, v) != -1) return;
     const i = this.heapSize++;
     setI32(this.heapArr, i, v);
@@ -454,7 +455,8 @@ export class SatSolver {
     if (i >= 0) this.heapUp(i);
   }
 
-  private heapUp(i: i32): void {
+  // @ts-ignore: decorator
+  @inline private heapUp(i: i32): void {
     const heapArr = this.heapArr;
     const index = this.heapIndex;
     const act = this.activity;
