@@ -3,19 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { readPuzzle, type NonogramPuzzle } from '@gridrace/core';
-import { describeNonogramInputCases } from '@gridrace/testkit';
+import { describeNonogramInputCases, nonogramFromClues } from '@gridrace/testkit';
 import { describe, expect, it } from 'vitest';
 import { bitmaskEngine, createBitmaskEngine } from '../src/index.js';
-
-const puzzle = (rows: number[][], columns: number[][], givens: NonogramPuzzle['givens'] = []): NonogramPuzzle => ({
-  kind: 'nonogram',
-  width: columns.length,
-  height: rows.length,
-  rows,
-  columns,
-  givens,
-  meta: {},
-});
 
 describe('the engine object', () => {
   it('is the nonogram engine registered as "bitmask"', () => {
@@ -29,7 +19,7 @@ describeNonogramInputCases(bitmaskEngine);
 describe('resource caps', () => {
   it('a grid above maxCells: incomplete/limit with a message, no exception', async () => {
     const engine = createBitmaskEngine({ name: 'bitmask-tiny', maxCells: 10 });
-    const result = await engine.solve(puzzle([[1], [1], [1], [1]], [[4], [], [], []]));
+    const result = await engine.solve(nonogramFromClues([[1], [1], [1], [1]], [[4], [], [], []]));
     expect(result.verdict).toBe('incomplete');
     if (result.verdict === 'incomplete') {
       expect(result.reason).toBe('limit');
@@ -42,7 +32,7 @@ describe('stats and difficulty', () => {
   const shared = fileURLToPath(new URL('../../../../shared/puzzles/', import.meta.url));
 
   it('counts lines, cache hits, probes, branches, depth and nodes', async () => {
-    const result = await bitmaskEngine.solve(puzzle([[1], [1]], [[1], [1]]), { maxSolutions: 5 });
+    const result = await bitmaskEngine.solve(nonogramFromClues([[1], [1]], [[1], [1]]), { maxSolutions: 5 });
     expect(result.verdict).toBe('multiple');
     for (const name of ['linesSolved', 'cacheHits', 'probes', 'branches', 'maxDepth', 'nodes']) {
       expect(typeof result.stats.counters[name], name).toBe('number');
@@ -67,7 +57,7 @@ describe('stats and difficulty', () => {
   });
 
   it('branch: a puzzle with two solutions needs a guess', async () => {
-    const result = await bitmaskEngine.solve(puzzle([[1], [1]], [[1], [1]]));
+    const result = await bitmaskEngine.solve(nonogramFromClues([[1], [1]], [[1], [1]]));
     expect(result.verdict).toBe('multiple');
     expect(result.stats.difficulty).toBe('branch');
   });

@@ -1,5 +1,5 @@
 import { clueOfLine, verify, type NonogramPuzzle } from '@gridrace/core';
-import { expectSameSolutions, linePlacements, loadSeedPuzzles } from '@gridrace/testkit';
+import { expectSameSolutions, linePlacements, loadSeedPuzzles, nonogramFromClues } from '@gridrace/testkit';
 import { describe, expect, it } from 'vitest';
 import { createNaiveEngine, naiveEngine, type PassEvent } from '../src/index.js';
 import { enumeratePlacements, placementCount } from '../src/placements.js';
@@ -11,16 +11,6 @@ function pascal(n: number, k: number): number {
   for (let i = 1; i <= n; i++) row = [1, ...row.slice(1).map((v, j) => v + row[j]!), 1];
   return row[k]!;
 }
-
-const puzzleOf = (rows: number[][], columns: number[][], givens: NonogramPuzzle['givens'] = []): NonogramPuzzle => ({
-  kind: 'nonogram',
-  width: columns.length,
-  height: rows.length,
-  rows,
-  columns,
-  givens,
-  meta: {},
-});
 
 describe('placements of one line', () => {
   const cases: [clue: number[], length: number][] = [
@@ -82,7 +72,7 @@ describe('the seed GCHQ puzzle', () => {
 describe('the placement cap', () => {
   // One 100-cell row holding ten single cells, every other cell from the left.
   const filled = new Set([0, 2, 4, 6, 8, 10, 12, 14, 16, 18]);
-  const wide = puzzleOf([[1, 1, 1, 1, 1, 1, 1, 1, 1, 1]], Array.from({ length: 100 }, (_, c) => (filled.has(c) ? [1] : [])));
+  const wide = nonogramFromClues([[1, 1, 1, 1, 1, 1, 1, 1, 1, 1]], Array.from({ length: 100 }, (_, c) => (filled.has(c) ? [1] : [])));
 
   it('a line with more placements than the cap ends incomplete/limit, naming the line and its count', async () => {
     const result = await createNaiveEngine({ maxPlacements: 1000 }).solve(wide);
@@ -102,7 +92,7 @@ describe('the placement cap', () => {
   });
 
   it('a puzzle needing exactly the cap is solved', async () => {
-    const small = puzzleOf([[1, 1], [1]], [[1], [1], [1]]); // rows: 1 + 3, columns: 3 x 2
+    const small = nonogramFromClues([[1, 1], [1]], [[1], [1], [1]]); // rows: 1 + 3, columns: 3 x 2
     const result = await createNaiveEngine({ maxPlacements: 10 }).solve(small);
     expect(result.stats.counters.placements).toBe(10);
     expect(result.verdict).toBe('unique');
@@ -117,7 +107,7 @@ describe('the placement cap', () => {
 
 describe('search', () => {
   it('branches when line logic stalls and says so', async () => {
-    const diagonals = puzzleOf([[1], [1]], [[1], [1]]);
+    const diagonals = nonogramFromClues([[1], [1]], [[1], [1]]);
     const result = await naiveEngine.solve(diagonals, { maxSolutions: 10 });
     expect(result.verdict).toBe('multiple');
     expect(result.solutions).toHaveLength(2);
@@ -127,18 +117,18 @@ describe('search', () => {
     expect(result.stats.counters.maxDepth).toBeGreaterThan(0);
   });
   it('two givens that disagree about one cell: none', async () => {
-    const p = puzzleOf([[1]], [[1]], [
+    const p = nonogramFromClues([[1]], [[1]], [
       { row: 0, col: 0, filled: true },
       { row: 0, col: 0, filled: false },
     ]);
     expect((await naiveEngine.solve(p)).verdict).toBe('none');
   });
   it('a clue longer than its line: none, not an error', async () => {
-    expect((await naiveEngine.solve(puzzleOf([[3]], [[1], [1]]))).verdict).toBe('none');
+    expect((await naiveEngine.solve(nonogramFromClues([[3]], [[1], [1]]))).verdict).toBe('none');
   });
   it('rejects malformed puzzles', async () => {
-    await expect(naiveEngine.solve({ ...puzzleOf([[1]], [[1]]), height: 2 })).rejects.toThrow(RangeError);
-    await expect(naiveEngine.solve(puzzleOf([[0]], [[1]]))).rejects.toThrow(RangeError);
-    await expect(naiveEngine.solve(puzzleOf([[1]], [[1]], [{ row: 1, col: 0, filled: true }]))).rejects.toThrow(RangeError);
+    await expect(naiveEngine.solve({ ...nonogramFromClues([[1]], [[1]]), height: 2 })).rejects.toThrow(RangeError);
+    await expect(naiveEngine.solve(nonogramFromClues([[0]], [[1]]))).rejects.toThrow(RangeError);
+    await expect(naiveEngine.solve(nonogramFromClues([[1]], [[1]], [{ row: 1, col: 0, filled: true }]))).rejects.toThrow(RangeError);
   });
 });

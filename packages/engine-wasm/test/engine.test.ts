@@ -4,19 +4,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { readPuzzle, verify, type NonogramPuzzle } from '@gridrace/core';
-import { describeNonogramInputCases, permutationNonogram } from '@gridrace/testkit';
+import { describeNonogramInputCases, nonogramFromClues, permutationNonogram } from '@gridrace/testkit';
 import { describe, expect, it } from 'vitest';
 import { compileSolver, createWasmEngine, DEFAULT_WASM_URL, wasmEngine } from '../src/index.js';
-
-const puzzle = (rows: number[][], columns: number[][], givens: NonogramPuzzle['givens'] = []): NonogramPuzzle => ({
-  kind: 'nonogram',
-  width: columns.length,
-  height: rows.length,
-  rows,
-  columns,
-  givens,
-  meta: {},
-});
 
 const shared = fileURLToPath(new URL('../../../../shared/puzzles/', import.meta.url));
 const load = (path: string): NonogramPuzzle => readPuzzle(readFileSync(shared + path, 'utf8'), { file: path }) as NonogramPuzzle;
@@ -41,7 +31,7 @@ describeNonogramInputCases(wasmEngine);
 describe('resource caps', () => {
   it('a grid above maxCells: incomplete/limit with a message', async () => {
     const engine = createWasmEngine({ name: 'wasm-tiny', maxCells: 10 });
-    const result = await engine.solve(puzzle([[1], [1], [1], [1]], [[4], [], [], []]));
+    const result = await engine.solve(nonogramFromClues([[1], [1], [1], [1]], [[4], [], [], []]));
     expect(result.verdict).toBe('incomplete');
     if (result.verdict === 'incomplete') {
       expect(result.reason).toBe('limit');
@@ -53,7 +43,7 @@ describe('resource caps', () => {
     const engine = createWasmEngine({ name: 'wasm-1mb', maxMemoryMb: 1 });
     // 2000x2000 cells: the board alone (cells, trail, masks) needs about 21 MB.
     const size = 2000;
-    const big = puzzle(
+    const big = nonogramFromClues(
       Array.from({ length: size }, () => [1]),
       Array.from({ length: size }, () => [1]),
     );
@@ -63,7 +53,7 @@ describe('resource caps', () => {
       expect(result.reason).toBe('limit');
       expect(result.message).toMatch(/memory/);
     }
-    const small = await engine.solve(puzzle([[2], [1]], [[2], [1]]));
+    const small = await engine.solve(nonogramFromClues([[2], [1]], [[2], [1]]));
     expect(small.verdict).toBe('unique');
   });
 
@@ -138,7 +128,7 @@ describe('time limit and abort in the middle of a long search', () => {
 describe('loading', () => {
   it('cold start: a fresh engine loads the module on its first solve; dispose drops it and the next solve reloads', async () => {
     const engine = createWasmEngine({ name: 'wasm-cold' });
-    const p = puzzle([[2], [1]], [[2], [1]]);
+    const p = nonogramFromClues([[2], [1]], [[2], [1]]);
     expect((await engine.solve(p)).verdict).toBe('unique');
     await engine.dispose();
     expect((await engine.solve(p)).verdict).toBe('unique');
@@ -149,7 +139,7 @@ describe('loading', () => {
 
   it('takes the module as bytes, as a compiled module, or as a URL', async () => {
     const bytes = readFileSync(DEFAULT_WASM_URL);
-    const p = puzzle([[1], [1]], [[1], [1]]);
+    const p = nonogramFromClues([[1], [1]], [[1], [1]]);
     for (const wasm of [new Uint8Array(bytes), await compileSolver(), DEFAULT_WASM_URL]) {
       const engine = createWasmEngine({ name: 'wasm-given', wasm });
       await engine.init();
@@ -167,7 +157,7 @@ describe('loading', () => {
 
 describe('stats and difficulty', () => {
   it('counts lines, cache hits, probes, branches, depth and nodes', async () => {
-    const result = await wasmEngine.solve(puzzle([[1], [1]], [[1], [1]]), { maxSolutions: 5 });
+    const result = await wasmEngine.solve(nonogramFromClues([[1], [1]], [[1], [1]]), { maxSolutions: 5 });
     expect(result.verdict).toBe('multiple');
     for (const name of ['linesSolved', 'cacheHits', 'probes', 'branches', 'maxDepth', 'nodes']) {
       expect(typeof result.stats.counters[name], name).toBe('number');
@@ -183,7 +173,7 @@ describe('stats and difficulty', () => {
   });
 
   it('branch: a puzzle with two solutions needs a guess', async () => {
-    const result = await wasmEngine.solve(puzzle([[1], [1]], [[1], [1]]));
+    const result = await wasmEngine.solve(nonogramFromClues([[1], [1]], [[1], [1]]));
     expect(result.verdict).toBe('multiple');
     expect(result.stats.difficulty).toBe('branch');
   });
@@ -223,6 +213,6 @@ describe('memory for the clause learner', () => {
       expect(result.message).toMatch(/memory|clauses/);
     }
     // The engine still solves afterwards.
-    expect((await engine.solve(puzzle([[2], [1]], [[2], [1]]))).verdict).toBe('unique');
+    expect((await engine.solve(nonogramFromClues([[2], [1]], [[2], [1]]))).verdict).toBe('unique');
   }, 30_000);
 });

@@ -13,6 +13,7 @@ export type { ArrowPathCase, ArrowPathCaseSort, ArrowPathArbitraryOptions } from
 export { arrowPathArbitrary, arrowPathCaseArbitrary, randomAlignedPath, arrowPathFromNumbering, directionBetween } from './arbitraries/arrowpath.js';
 
 export { permutationNonogram, eastWestArrowPath } from './hard.js';
+export { nonogramFromClues } from './puzzles.js';
 
 export type { SeedPuzzle } from './fixtures.js';
 export { loadSeedPuzzles, SEED_DIR } from './fixtures.js';

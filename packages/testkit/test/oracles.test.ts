@@ -1,4 +1,4 @@
-import { type ArrowPathPuzzle, type NonogramPuzzle } from '@gridrace/core';
+import { type ArrowPathPuzzle } from '@gridrace/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,20 +9,12 @@ import {
   expectSameSolutions,
   linePlacements,
   nonogramCaseArbitrary,
+  nonogramFromClues,
   permutationNonogram,
   solutionKeys,
 } from '../src/index.js';
 import { everyGrid, everyNumbering } from './slow-oracles.js';
 
-const nonogram = (rows: number[][], columns: number[][], givens: NonogramPuzzle['givens'] = []): NonogramPuzzle => ({
-  kind: 'nonogram',
-  width: columns.length,
-  height: rows.length,
-  rows,
-  columns,
-  givens,
-  meta: {},
-});
 const grid = (...lines: string[]) => ({ width: lines[0]!.length, height: lines.length, cells: Uint8Array.from(lines.join(''), (ch) => (ch === '#' ? 1 : 0)) });
 
 describe('linePlacements', () => {
@@ -40,22 +32,22 @@ describe('linePlacements', () => {
 
 describe('bruteForceNonogram on hand-checked puzzles', () => {
   it('2x2 with all clues 1 has the two diagonals', () => {
-    const r = bruteForceNonogram(nonogram([[1], [1]], [[1], [1]]), 10);
+    const r = bruteForceNonogram(nonogramFromClues([[1], [1]], [[1], [1]]), 10);
     expect(r.exhausted).toBe(true);
     expectSameSolutions(r.solutions, [grid('#.', '.#'), grid('.#', '#.')]);
   });
   it('a given picks one diagonal', () => {
-    const r = bruteForceNonogram(nonogram([[1], [1]], [[1], [1]], [{ row: 0, col: 1, filled: false }]), 10);
+    const r = bruteForceNonogram(nonogramFromClues([[1], [1]], [[1], [1]], [{ row: 0, col: 1, filled: false }]), 10);
     expectSameSolutions(r.solutions, [grid('#.', '.#')]);
   });
   it('stops at maxSolutions and says it did not finish', () => {
-    const r = bruteForceNonogram(nonogram([[1], [1]], [[1], [1]]), 1);
+    const r = bruteForceNonogram(nonogramFromClues([[1], [1]], [[1], [1]]), 1);
     expect(r.solutions).toHaveLength(1);
     expect(r.exhausted).toBe(false);
   });
   it('stops after maxNodes row placements and says it did not finish', () => {
     // Two solutions; the full search tries 6 row placements (2 for row 1, then 2 for row 2 under each).
-    const p = nonogram([[1], [1]], [[1], [1]]);
+    const p = nonogramFromClues([[1], [1]], [[1], [1]]);
     expect(bruteForceNonogram(p, 10, 6)).toMatchObject({ exhausted: true });
     expect(bruteForceNonogram(p, 10, 6).solutions).toHaveLength(2);
     const capped = bruteForceNonogram(p, 10, 2);
@@ -63,11 +55,11 @@ describe('bruteForceNonogram on hand-checked puzzles', () => {
     expect(capped.solutions.length).toBeLessThan(2);
   });
   it('finds nothing when row and column totals differ, or a given contradicts', () => {
-    expect(bruteForceNonogram(nonogram([[2], [1]], [[1], [1]]), 10)).toEqual({ solutions: [], exhausted: true });
-    expect(bruteForceNonogram(nonogram([[2], []], [[1], [1]], [{ row: 0, col: 0, filled: false }]), 10)).toEqual({ solutions: [], exhausted: true });
+    expect(bruteForceNonogram(nonogramFromClues([[2], [1]], [[1], [1]]), 10)).toEqual({ solutions: [], exhausted: true });
+    expect(bruteForceNonogram(nonogramFromClues([[2], []], [[1], [1]], [{ row: 0, col: 0, filled: false }]), 10)).toEqual({ solutions: [], exhausted: true });
   });
   it('a 3x3 picture with a unique solution', () => {
-    const r = bruteForceNonogram(nonogram([[1, 1], [1], [3]], [[1, 1], [2], [1, 1]]), 10);
+    const r = bruteForceNonogram(nonogramFromClues([[1, 1], [1], [3]], [[1, 1], [2], [1, 1]]), 10);
     expectSameSolutions(r.solutions, [grid('#.#', '.#.', '###')]);
   });
   it('n x n permutation matrices: n! solutions', () => {
