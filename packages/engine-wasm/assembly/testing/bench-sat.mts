@@ -4,14 +4,20 @@
 // exactly the same steps, so the counters are equal and the times compare directly).
 // Run from packages/engine-wasm:
 //   npx asc assembly/testing/sat-entry.ts --config assembly/testing/asconfig.json --target bench
-//   npx tsx assembly/testing/bench-sat.mts [set] [puzzle numbers...] [--repeat N]
-import { readFileSync } from 'node:fs';
+//   npx tsx assembly/testing/bench-sat.mts [set] [puzzle numbers...] [--repeat N] [--dimacs DIR]
+// --dimacs DIR also writes each puzzle's encoding as DIR/<set>-<n>.cnf (variable v + 1 is
+// solver variable v), to time native solvers on the same clauses, e.g. `minisat FILE` or
+// `cadical -v FILE` (Debian packages minisat, cadical).
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { encodeNonogram } from '../../../engine-bitmask/src/encode.js';
 import { SatSolver } from '../../../engine-bitmask/src/sat.js';
 
 const args = process.argv.slice(2);
 const repeatAt = args.indexOf('--repeat');
 const repeat = repeatAt >= 0 ? Number(args.splice(repeatAt, 2)[1]) : 3;
+const dimacsAt = args.indexOf('--dimacs');
+const dimacsDir = dimacsAt >= 0 ? args.splice(dimacsAt, 2)[1] : undefined;
 const set = args[0] ?? 'taai2011';
 const numbers = args.length > 1 ? args.slice(1).map(Number) : [752];
 const MAX_CONFLICTS = 2_000_000;
@@ -44,6 +50,30 @@ for (const n of numbers) {
   const lines = [...p.rows, ...p.columns];
   const width = 25;
   const height = 25;
+  if (dimacsDir !== undefined) {
+    // The same encoding, recorded instead of solved (encodeNonogram only calls these three).
+    const clauses: string[] = [];
+    let vars = 0;
+    const recorder = {
+      get vars() {
+        return vars;
+      },
+      newVars(count: number) {
+        const first = vars;
+        vars += count;
+        return first;
+      },
+      addClause(lits: readonly number[]) {
+        clauses.push(`${lits.map((l) => ((l & 1) === 1 ? 1 : -1) * ((l >> 1) + 1)).join(' ')} 0`);
+        return true;
+      },
+    };
+    encodeNonogram(recorder as unknown as SatSolver, width, height, (line) => lines[line]!);
+    mkdirSync(dimacsDir, { recursive: true });
+    const file = join(dimacsDir, `${set}-${n}.cnf`);
+    writeFileSync(file, `p cnf ${vars} ${clauses.length}\n${clauses.join('\n')}\n`);
+    console.log(`${set} #${n}: wrote ${file} (${vars} variables, ${clauses.length} clauses)`);
+  }
   let tsCounters = '';
   let asCounters = '';
   const tsTimes: number[] = [];
