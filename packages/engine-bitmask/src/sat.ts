@@ -171,6 +171,7 @@ export class SatSolver {
    * becomes false); `watchSize[lit]` entries of it are in use.
    */
   #watches: Int32Array[] = [];
+  #touchSink = 0;
   #watchSize = new Int32Array(0);
   #trail = new Int32Array(0);
   #trailLength = 0;
@@ -344,6 +345,8 @@ export class SatSolver {
     const watchSize = this.#watchSize;
     const trail = this.#trail;
     let conflict = -1;
+    let touch = 0;
+    let touched = this.#qhead;
     while (this.#qhead < this.#trailLength) {
       const p = trail[this.#qhead++]!;
       const falseLit = p ^ 1;
@@ -351,6 +354,12 @@ export class SatSolver {
       if (n === 0) continue;
       const list = watches[falseLit]!;
       this.propagations++;
+      if (touched < this.#qhead) touched = this.#qhead;
+      const ahead = Math.min(this.#trailLength, this.#qhead + 3);
+      while (touched < ahead) {
+        touch ^= watches[trail[touched]! ^ 1]![0]!;
+        touched++;
+      }
       const a = this.#arena;
       let i = 0;
       let j = 0;
@@ -421,6 +430,7 @@ export class SatSolver {
       watchSize[falseLit] = j;
       if (conflict >= 0) break;
     }
+    this.#touchSink = touch;
     return conflict;
   }
 
@@ -558,8 +568,11 @@ export class SatSolver {
         if (seen[v] === 0 && level[v]! > 0) {
           seen[v] = 1;
           heap.bump(v);
-          if (level[v]! >= current) pathC++;
-          else learnt.push(q);
+          if (level[v]! >= current) {
+            pathC++;
+            const r = this.#reason[v]!;
+            if (r >= 0) this.#touchSink ^= a[r]!;
+          } else learnt.push(q);
         }
       }
       while (seen[trail[index]! >> 1] === 0) index--;

@@ -145,6 +145,9 @@ function regrow(ptr: usize, oldBytes: usize, newBytes: usize): usize {
   return grown;
 }
 
+/** Where `propagate` leaves the words it read only to start cache misses early (kept so the loads stay). */
+let touchSink: i32 = 0;
+
 function luby(x: i32): i32 {
   let size = 1;
   let seq = 0;
@@ -650,6 +653,8 @@ export class SatSolver {
     let qhead = this.qhead;
     let conflict = -1;
     let props: i64 = 0;
+    let touch = 0;
+    let touched = qhead;
     while (qhead < trailLength) {
       const falseLit = i32At(trail, qhead++) ^ 1;
       const wh = watches + <usize>falseLit * WATCH_BYTES;
@@ -658,6 +663,14 @@ export class SatSolver {
       props++;
       const list = load<usize>(wh);
       const end = list + (<usize>n << 2);
+      // Touch the watch lists of up to 3 literals waiting behind this one (each once), so
+      // their cache misses overlap this list's work.
+      if (touched < qhead) touched = qhead;
+      const ahead = min(trailLength, qhead + 3);
+      while (touched < ahead) {
+        touch ^= load<i32>(load<usize>(watches + <usize>(i32At(trail, touched) ^ 1) * WATCH_BYTES));
+        touched++;
+      }
       let i = list;
       let j = list;
       while (i < end) {
@@ -755,6 +768,7 @@ export class SatSolver {
     this.qhead = qhead;
     this.trailLength = trailLength;
     this.propagations += props;
+    touchSink = touch;
     return conflict;
   }
 
@@ -918,8 +932,12 @@ export class SatSolver {
           if (lv > 0) {
             setU8(seen, v, 1);
             this.bumpVar(v);
-            if (lv >= current) pathC++;
-            else setI32(learnt, length++, q);
+            if (lv >= current) {
+              pathC++;
+              // Its reason clause is read later in this loop: start that cache miss now.
+              const r = i32At(reasonArr, v);
+              if (r >= 0) touchSink ^= load<i32>(a + (<usize>r << 2));
+            } else setI32(learnt, length++, q);
           }
         }
       }
