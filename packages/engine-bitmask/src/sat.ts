@@ -171,6 +171,7 @@ export class SatSolver {
    * becomes false); `watchSize[lit]` entries of it are in use.
    */
   #watches: Int32Array[] = [];
+  /** Words read only to start cache misses early (kept so the loads are not dropped). */
   #touchSink = 0;
   #watchSize = new Int32Array(0);
   #trail = new Int32Array(0);
@@ -354,6 +355,8 @@ export class SatSolver {
       if (n === 0) continue;
       const list = watches[falseLit]!;
       this.propagations++;
+      // Read the watch lists of up to 3 literals waiting behind this one (each once), so
+      // their cache misses overlap this list's work; the values are not used.
       if (touched < this.#qhead) touched = this.#qhead;
       const ahead = Math.min(this.#trailLength, this.#qhead + 3);
       while (touched < ahead) {
@@ -570,6 +573,7 @@ export class SatSolver {
           heap.bump(v);
           if (level[v]! >= current) {
             pathC++;
+            // Its reason clause is read later in this loop: start that cache miss now.
             const r = this.#reason[v]!;
             if (r >= 0) this.#touchSink ^= a[r]!;
           } else learnt.push(q);
