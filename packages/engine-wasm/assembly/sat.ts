@@ -145,7 +145,10 @@ function regrow(ptr: usize, oldBytes: usize, newBytes: usize): usize {
   return grown;
 }
 
-/** Where `propagate` leaves the words it read only to start cache misses early (kept so the loads stay). */
+/**
+ * Where `propagate` and `analyzeAndLearn` leave the words they read only to start cache
+ * misses early (kept so the optimizer cannot drop the loads).
+ */
 let touchSink: i32 = 0;
 
 function luby(x: i32): i32 {
