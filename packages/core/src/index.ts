@@ -1,10 +1,12 @@
 // The public API of @gridrace/core: an explicit list, types exported as types.
 export type { Engine, SolveOptions, SolveResult, SolveStats, StopReason, Verdict, Difficulty } from './engine.js';
-export { DEFAULT_MAX_SOLUTIONS, makeResult, resolveMaxSolutions } from './engine.js';
+export { DEFAULT_MAX_SOLUTIONS, makeResult, mergeCounters, resolveMaxSolutions } from './engine.js';
 export { registerEngine, unregisterEngine, getEngine, listEngines, UnknownEngineError } from './registry.js';
 export { SolveBudget, yieldToEventLoop } from './limits.js';
 export type { CheckedNonogram, PackedClues } from './engine-input.js';
 export { checkNonogramInput, cluesFit, packClues, DistinctSolutions } from './engine-input.js';
+export type { CellSymmetry } from './symmetry.js';
+export { nonogramSymmetries, symmetricImage, SolutionsWithImages } from './symmetry.js';
 
 export type { Clue, CellValue, PartialCellValue, GivenCell, PuzzleMeta, NonogramPuzzle, NonogramSolution } from './model/nonogram.js';
 export {

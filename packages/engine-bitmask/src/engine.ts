@@ -2,10 +2,14 @@
 // turns what it found into a SolveResult.
 import {
   DistinctSolutions,
+  SolutionsWithImages,
   SolveBudget,
+  nonogramSymmetries,
+  type CheckedNonogram,
   checkNonogramInput,
   cluesFit,
   makeResult,
+  mergeCounters,
   resolveMaxSolutions,
   type Engine,
   type NonogramPuzzle,
@@ -15,7 +19,8 @@ import {
 } from '@gridrace/core';
 import { Board, Clues, EMPTY_CELL, FILLED_CELL } from './lines.js';
 import { Propagator } from './propagate.js';
-import { search, type Strategy } from './search.js';
+import { search, type SearchReport, type Strategy } from './search.js';
+import { Turns } from './turns.js';
 
 export interface BitmaskConfig {
   /** Registry name (default `bitmask`). */
@@ -40,6 +45,14 @@ export interface BitmaskConfig {
   readonly reuseProbes?: boolean;
   /** Puzzles whose SAT encoding would exceed this many clauses are only backtracked (default 3,000,000). */
   readonly maxClauses?: number;
+  /**
+   * When the clues (and givens) are symmetric (a turn or a mirror image of the grid maps them
+   * onto themselves), each solution found also brings its images, and once the search has
+   * passed `symmetryAfter` checkpoints (default 200) a search among the symmetric solutions
+   * takes turns with it. Default true.
+   */
+  readonly symmetry?: boolean;
+  readonly symmetryAfter?: number;
   /** Largest grid, in cells, the engine takes on; larger ones give `incomplete`/`limit` (default 2^24). */
   readonly maxCells?: number;
 }
@@ -54,6 +67,8 @@ export function createBitmaskEngine(config: BitmaskConfig = {}): Engine<'nonogra
   const learnConflicts = config.learnConflicts ?? 1000;
   const maxClauses = config.maxClauses ?? 3_000_000;
   const reuseProbes = config.reuseProbes ?? true;
+  const useSymmetry = config.symmetry ?? true;
+  const symmetryAfter = config.symmetryAfter ?? 200;
   return {
     name: config.name ?? 'bitmask',
     kind: 'nonogram',
@@ -79,35 +94,61 @@ export function createBitmaskEngine(config: BitmaskConfig = {}): Engine<'nonogra
         return makeResult([{ width, height, cells: new Uint8Array(0) }], null, stats({}, 'line'));
       }
 
-      let board: Board;
-      let propagator: Propagator;
+      const symmetries = useSymmetry ? nonogramSymmetries(checked, puzzle.givens) : [];
+      const solutions = symmetries.length > 0 ? new SolutionsWithImages(maxSolutions, symmetries) : new DistinctSolutions(maxSolutions);
+      const searchOptions = { probing, strategy, probeNodes, learnConflicts, maxClauses, reuseProbes };
+      const clues = new Clues(checked);
       try {
-        board = new Board(width, height);
-        propagator = new Propagator(board, new Clues(checked), budget);
-      } catch (error) {
-        if (error instanceof RangeError) return makeResult([], 'limit', stats({}), `out of memory setting up a ${width}x${height} grid: ${error.message}`);
-        throw error;
-      }
-      for (const g of puzzle.givens) {
-        const cell = g.row * width + g.col;
-        const value = g.filled ? FILLED_CELL : EMPTY_CELL;
-        const now = board.cells[cell];
-        if (now === value) continue;
-        if (now !== 2) return makeResult([], null, stats({}, 'line'));
-        board.set(cell, value);
-      }
-
-      const solutions = new DistinctSolutions(maxSolutions);
-      try {
-        const report = await search(propagator, solutions, { probing, strategy, probeNodes, learnConflicts, maxClauses, reuseProbes }, () => budget.checkpoint());
-        return makeResult(solutions.found, report.stopped, stats(report.counters, report.difficulty), report.message);
+        const propagator = setUp(checked, puzzle, clues, budget);
+        if (propagator === null) return makeResult([], null, stats({}, 'line'));
+        // Symmetric clues: once the search has passed `symmetryAfter` checkpoints, a second
+        // search takes turns with it (turns.ts), among the symmetric solutions only: each
+        // cell tied to its images, so a fraction of the free cells (a quarter for webpbn's
+        // Knotty). Clause learning suits the tied board better than probing (each probe
+        // sets whole orbits). Both feed the same solution list, which adds images and drops
+        // repeats; the main search alone decides when the count is exact.
+        let symmetric: SearchReport | null = null;
+        const turns =
+          symmetries.length === 0
+            ? null
+            : new Turns(() => budget.checkpoint(), symmetryAfter, async (checkpoint) => {
+                const tied = setUp(checked, puzzle, clues, budget)!;
+                tied.tie(symmetries.map((symmetry) => symmetry.image));
+                symmetric = await search(tied, solutions, { ...searchOptions, strategy: strategy === 'probe' ? 'probe' : 'learn' }, checkpoint);
+              });
+        const checkpoint = turns === null ? () => budget.checkpoint() : async () => (await turns.main()) ?? (solutions.full ? 'solution-limit' : null);
+        const report = await search(propagator, solutions, searchOptions, checkpoint);
+        await turns?.finish();
+        let counters = report.counters;
+        if (turns !== null) {
+          if (symmetric !== null) counters = mergeCounters(report.counters, (symmetric as SearchReport).counters);
+          counters.symmetries = symmetries.length;
+          if (turns.sideStarted) counters.symmetricSearch = 1;
+        }
+        return makeResult(solutions.found, report.stopped, stats(counters, report.difficulty), report.message);
       } catch (error) {
         // A typed array the search needed could not be allocated: a memory blow-up.
-        if (error instanceof RangeError) return makeResult(solutions.found, 'limit', stats({}), `out of memory while searching: ${error.message}`);
+        if (error instanceof RangeError) return makeResult(solutions.found, 'limit', stats({}), `out of memory solving a ${width}x${height} grid: ${error.message}`);
         throw error;
       }
     },
   };
+}
+
+/** A board with the givens set, and its propagator; null when the givens contradict each other. */
+function setUp(checked: CheckedNonogram, puzzle: NonogramPuzzle, clues: Clues, budget: SolveBudget): Propagator | null {
+  const { width, height } = checked;
+  const board = new Board(width, height);
+  const propagator = new Propagator(board, clues, budget);
+  for (const g of puzzle.givens) {
+    const cell = g.row * width + g.col;
+    const value = g.filled ? FILLED_CELL : EMPTY_CELL;
+    const now = board.cells[cell];
+    if (now === value) continue;
+    if (now !== 2) return null;
+    board.set(cell, value);
+  }
+  return propagator;
 }
 
 /** The flagship nonogram engine, registered as `bitmask`. */

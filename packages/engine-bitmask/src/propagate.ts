@@ -3,7 +3,7 @@
 // the same known cells before.
 import type { SolveBudget, StopReason } from '@gridrace/core';
 import { LineCache } from './cache.js';
-import { EMPTY_CELL, FILLED_CELL, type Board, type Clues } from './lines.js';
+import { EMPTY_CELL, FILLED_CELL, UNKNOWN_CELL, type Board, type Clues } from './lines.js';
 import { LineSolver } from './line-solver.js';
 import { LineQueue } from './queue.js';
 
@@ -58,6 +58,13 @@ export class Propagator {
   readonly #outFilled: Int32Array;
   readonly #outEmpty: Int32Array;
   #untilCheck = CHECK_EVERY;
+  /**
+   * Tied mode (the search among symmetric solutions): every cell set also sets its images
+   * under these cell permutations, which form a group with the identity left out.
+   */
+  #ties: readonly Int32Array[] | null = null;
+  /** Set by `assign` in tied mode when an image already held the other value. */
+  #tieConflict = false;
 
   constructor(board: Board, clues: Clues, budget: SolveBudget) {
     this.board = board;
@@ -74,8 +81,21 @@ export class Propagator {
     this.#outEmpty = new Int32Array(words);
   }
 
+  /** Tie every cell to its images under `images` (each a cell permutation); see `#ties`. */
+  tie(images: readonly Int32Array[]): void {
+    this.#ties = images.length > 0 ? images : null;
+  }
+
+  get ties(): readonly Int32Array[] {
+    return this.#ties ?? [];
+  }
+
   /** Set a cell (a branch, a probe, a fact) and mark its row and column dirty. */
   assign(cell: number, value: number): void {
+    if (this.#ties !== null) {
+      if (!this.#setTied(cell, value)) this.#tieConflict = true;
+      return;
+    }
     const board = this.board;
     board.set(cell, value);
     const row = (cell / board.width) | 0;
@@ -102,6 +122,11 @@ export class Propagator {
     const queue = this.queue;
     const height = board.height;
     const width = board.width;
+    if (this.#tieConflict) {
+      this.#tieConflict = false;
+      queue.clear();
+      return false;
+    }
     while (queue.size > 0) {
       if (--this.#untilCheck === 0) {
         this.#untilCheck = CHECK_EVERY;
@@ -166,6 +191,7 @@ export class Propagator {
       cache.store(id, words, filled, off, empty, off, ok, outF, outE);
       if (!ok) return false;
     }
+    if (this.#ties !== null) return this.#setForcedTied(words, filled, empty, off, first, step);
     const board = this.board;
     const queue = this.queue;
     for (let w = 0; w < words; w++) {
@@ -187,5 +213,45 @@ export class Propagator {
       }
     }
     return true;
+  }
+
+  /** `#line`'s last step in tied mode: set the forced cells and their images. */
+  #setForcedTied(words: number, filled: Int32Array, empty: Int32Array, off: number, first: number, step: number): boolean {
+    const outF = this.#outFilled;
+    const outE = this.#outEmpty;
+    for (let w = 0; w < words; w++) {
+      // Read the line's masks once: setting images may change them under our feet.
+      const newFilled = outF[w]! & ~filled[off + w]!;
+      const newEmpty = outE[w]! & ~empty[off + w]!;
+      for (let bits = newFilled; bits !== 0; bits &= bits - 1) {
+        if (!this.#setTied(first + ((w << 5) + 31 - Math.clz32(bits & -bits)) * step, FILLED_CELL)) return false;
+      }
+      for (let bits = newEmpty; bits !== 0; bits &= bits - 1) {
+        if (!this.#setTied(first + ((w << 5) + 31 - Math.clz32(bits & -bits)) * step, EMPTY_CELL)) return false;
+      }
+    }
+    return true;
+  }
+
+  /** Set a cell and its images, enqueueing their rows and columns; false if one holds the other value. */
+  #setTied(cell: number, value: number): boolean {
+    const cells = this.board.cells;
+    if (cells[cell] !== UNKNOWN_CELL) return cells[cell] === value;
+    this.#setAndEnqueue(cell, value);
+    for (const image of this.#ties!) {
+      const other = image[cell]!;
+      const now = cells[other];
+      if (now === UNKNOWN_CELL) this.#setAndEnqueue(other, value);
+      else if (now !== value) return false;
+    }
+    return true;
+  }
+
+  #setAndEnqueue(cell: number, value: number): void {
+    const board = this.board;
+    board.set(cell, value);
+    const row = (cell / board.width) | 0;
+    this.queue.push(row);
+    this.queue.push(board.height + cell - row * board.width);
   }
 }

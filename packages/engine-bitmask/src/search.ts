@@ -222,6 +222,13 @@ export async function search(
     if (sat === null) {
       sat = new SatSolver();
       if (!encodeNonogram(sat, board.width, board.height, clueOf)) return 'exhausted';
+      // Tied mode: a cell and its images are equal (x -> y and y -> x; literal 2v + 1 is "filled").
+      for (const image of p.ties) {
+        for (let c = 0; c < cells; c++) {
+          const d = image[c]!;
+          if (d > c && !(sat.addClause([2 * c, 2 * d + 1]) && sat.addClause([2 * d, 2 * c + 1]))) return 'exhausted';
+        }
+      }
       // Root probing ranked the cells: decide the best first, with the value it preferred.
       let top = 0;
       for (let c = 0; c < cells; c++) top = Math.max(top, probe.scores[c]!);

@@ -5,14 +5,17 @@
 //      an id). 0 when the memory cannot hold them.
 //   2. setup(strategy, probing, probeNodes, learnConflicts, maxClauses, satArenaCap) -> 1, or
 //      0 when the memory cannot hold the board.
-//   3. given(cell, value) for each given cell -> 0 when givens disagree.
-//   4. run(sliceEnd, deadline) until it returns something else than RUN_PAUSED (2).
+//   3. given(cell, value) for each given cell -> 0 when givens disagree; for the search among
+//      symmetric solutions, ties(count) -> address of count cell permutations (i32[cells]
+//      each) for the wrapper to fill (0 when the memory cannot hold them).
+//   4. run(sliceEnd, deadline, stepEnd) until it returns something else than RUN_PAUSED (2);
+//      it also pauses once steps() reaches stepEnd (Infinity: never).
 //   5. counter(i) / difficulty() for the stats.
 // Every solve starts from an empty arena (the stub runtime's allocator is rewound).
 import { resetArena, tryAlloc } from './arena';
 import { EMPTY_CELL, FILLED_CELL, UNKNOWN_CELL, cells, setCell, setClues, setupBoard } from './board';
-import { setClock } from './clock';
-import { cacheHits, linesSolved, setupPropagator } from './propagate';
+import { resetSteps, setClock, steps as stepsTaken } from './clock';
+import { cacheHits, linesSolved, setupPropagator, setupTies } from './propagate';
 import { learned, probes, reused, setupProber } from './probe';
 import { branches, difficulty as searchDifficulty, maxDepth, nodes, sat, searchRun, setupSearch, turns } from './search';
 
@@ -47,6 +50,7 @@ export function setup(strategy: i32, probing: i32, probeNodes: f64, learnConflic
   const tr = tryAlloc(cellsCount << 2);
   if (tr == 0) return 0;
   setupBoard(w, h, rf, re, cf, ce, c, t, tr);
+  resetSteps();
   if (!setupPropagator()) return 0;
   if (!setupProber()) return 0;
   setupSearch(strategy, probing != 0, probeNodes, learnConflicts, maxClauses, satArenaCap);
@@ -63,10 +67,23 @@ export function given(cell: i32, filled: i32): i32 {
   return 1;
 }
 
-/** Search until done or until `now() >= sliceEnd` at a resumable point; see search.ts for the codes. */
-export function run(sliceEnd: f64, deadline: f64): i32 {
-  setClock(sliceEnd, deadline);
+/** Tie every cell to its images under `count` permutations the wrapper writes at the address returned. */
+export function ties(count: i32): usize {
+  return setupTies(count);
+}
+
+/**
+ * Search until done, or until `now() >= sliceEnd` or `steps() >= stepEnd` at a resumable
+ * point; see search.ts for the codes.
+ */
+export function run(sliceEnd: f64, deadline: f64, stepEnd: f64): i32 {
+  setClock(sliceEnd, deadline, stepEnd);
   return searchRun();
+}
+
+/** Resumable steps taken so far (see clock.ts). */
+export function steps(): f64 {
+  return stepsTaken;
 }
 
 /**

@@ -5,6 +5,9 @@ import { tryAlloc } from './arena';
 import {
   EMPTY_CELL,
   FILLED_CELL,
+  UNKNOWN_CELL,
+  cellCount,
+  cells,
   clueBlocks,
   clueId,
   clueOffset,
@@ -33,6 +36,21 @@ export let linesSolved: f64 = 0;
 export let cacheHits: f64 = 0;
 
 let untilCheck: i32 = CHECK_EVERY;
+
+// Tied mode (the search among symmetric solutions, bitmask's Propagator.tie): every cell
+// set also sets its images under `tieCount` cell permutations (i32[cellCount] each, at
+// `tieImages`), which form a group with the identity left out.
+export let tieCount: i32 = 0;
+export let tieImages: usize = 0;
+/** Set by `assign` in tied mode when an image already held the other value. */
+let tieConflict = false;
+
+/** Room for `count` permutations, which the wrapper fills; 0 when the memory cannot hold them. */
+export function setupTies(count: i32): usize {
+  tieImages = tryAlloc((<usize>count * <usize>cellCount) << 2);
+  tieCount = tieImages == 0 ? 0 : count;
+  return tieImages;
+}
 let qItems: usize = 0;
 let qQueued: usize = 0;
 let qHead: i32 = 0;
@@ -78,6 +96,9 @@ export function setupPropagator(): bool {
   linesSolved = 0;
   cacheHits = 0;
   untilCheck = CHECK_EVERY;
+  tieCount = 0;
+  tieImages = 0;
+  tieConflict = false;
   qCap = max(1, lineCount);
   qItems = tryAlloc(<usize>qCap << 2);
   qQueued = tryAlloc(<usize>qCap);
@@ -130,6 +151,10 @@ export function clearQueue(): void {
 /** Set a cell (a branch, a probe, a fact) and mark its row and column dirty. */
 // @ts-ignore: decorator
 @inline export function assign(cell: i32, value: u8): void {
+  if (tieCount > 0) {
+    if (!setTied(cell, value)) tieConflict = true;
+    return;
+  }
   setCell(cell, value);
   const row = cell / width;
   push(row);
@@ -145,6 +170,11 @@ export function enqueueAll(): void {
  * cleared) or when the time limit ran out (`timeUp` is then set).
  */
 export function propagate(): bool {
+  if (tieConflict) {
+    tieConflict = false;
+    clearQueue();
+    return false;
+  }
   while (qSize > 0) {
     if (--untilCheck == 0) {
       untilCheck = CHECK_EVERY;
@@ -217,6 +247,7 @@ function solveLine(line: i32, filled: usize, empty: usize, words: i32, n: i32, f
       storeWord(id, f, e, ok, rf, re);
       if (!ok) return false;
     }
+    if (tieCount > 0) return applyTied(0, rf & ~f, re & ~e, first, step);
     apply(0, rf & ~f, re & ~e, first, step, cross, line < height, line < height ? line : line - height);
     return true;
   }
@@ -236,6 +267,10 @@ function solveLine(line: i32, filled: usize, empty: usize, words: i32, n: i32, f
   }
   for (let w = 0; w < words; w++) {
     const o = <usize>w << 2;
+    if (tieCount > 0) {
+      if (!applyTied(w, load<i32>(outF + o) & ~load<i32>(filled + o), load<i32>(outE + o) & ~load<i32>(empty + o), first, step)) return false;
+      continue;
+    }
     apply(w, load<i32>(outF + o) & ~load<i32>(filled + o), load<i32>(outE + o) & ~load<i32>(empty + o), first, step, cross, line < height, line < height ? line : line - height);
   }
   return true;
@@ -269,9 +304,50 @@ function solveLine64(line: i32, id: i32, filled: usize, empty: usize, words: i32
     cacheStore(id, words, filled, empty, ok, outF, outE);
     if (!ok) return false;
   }
+  if (tieCount > 0) {
+    // The line's masks were read into f and e above, before any image could change them.
+    if (!applyTied(0, <i32>rf & ~<i32>f, <i32>re & ~<i32>e, first, step)) return false;
+    return words == 1 || applyTied(1, <i32>(rf >>> 32) & ~<i32>(f >>> 32), <i32>(re >>> 32) & ~<i32>(e >>> 32), first, step);
+  }
   const isRow = line < height;
   const fixed = isRow ? line : line - height;
   apply(0, <i32>rf & ~<i32>f, <i32>re & ~<i32>e, first, step, cross, isRow, fixed);
   if (words == 2) apply(1, <i32>(rf >>> 32) & ~<i32>(f >>> 32), <i32>(re >>> 32) & ~<i32>(e >>> 32), first, step, cross, isRow, fixed);
   return true;
+}
+
+/** `apply` in tied mode: set the new cells of one word and their images; false on a clash. */
+function applyTied(w: i32, newFilled: i32, newEmpty: i32, first: i32, step: i32): bool {
+  while (newFilled != 0) {
+    const i = (w << 5) + ctz<i32>(newFilled);
+    newFilled &= newFilled - 1;
+    if (!setTied(first + i * step, FILLED_CELL)) return false;
+  }
+  while (newEmpty != 0) {
+    const i = (w << 5) + ctz<i32>(newEmpty);
+    newEmpty &= newEmpty - 1;
+    if (!setTied(first + i * step, EMPTY_CELL)) return false;
+  }
+  return true;
+}
+
+/** Set a cell and its images, enqueueing their rows and columns; false if one holds the other value. */
+function setTied(cell: i32, value: u8): bool {
+  const now = load<u8>(cells + <usize>cell);
+  if (now != UNKNOWN_CELL) return now == value;
+  setAndEnqueue(cell, value);
+  for (let t = 0; t < tieCount; t++) {
+    const other = load<i32>(tieImages + ((<usize>t * <usize>cellCount + <usize>cell) << 2));
+    const held = load<u8>(cells + <usize>other);
+    if (held == UNKNOWN_CELL) setAndEnqueue(other, value);
+    else if (held != value) return false;
+  }
+  return true;
+}
+
+function setAndEnqueue(cell: i32, value: u8): void {
+  setCell(cell, value);
+  const row = cell / width;
+  push(row);
+  push(height + cell - row * width);
 }

@@ -216,6 +216,8 @@ export class SatSolver {
   overflow: bool = false;
   maxArena: i32 = MAX_ARENA;
   sliceEnd: f64 = Infinity;
+  /** Looks at the clock left before a pause whatever the time (counted down by `solve`). */
+  stepsLeft: i64 = i64.MAX_VALUE;
   checkConflicts: i32 = 32;
   checkDecisions: i32 = 256;
 
@@ -804,7 +806,7 @@ export class SatSolver {
     if (this.overflow) return SAT_OVERFLOW;
     if (!this.ok) return SAT_UNSAT;
     const stopAt: i64 = budget >= i64.MAX_VALUE - this.conflicts ? i64.MAX_VALUE : this.conflicts + budget;
-    const timed = this.sliceEnd < Infinity;
+    const timed = this.sliceEnd < Infinity || this.stepsLeft < i64.MAX_VALUE;
     if (this.conflictCountdown > this.checkConflicts) this.conflictCountdown = this.checkConflicts;
     if (this.decisionCountdown > this.checkDecisions) this.decisionCountdown = this.checkDecisions;
     for (;;) {
@@ -835,7 +837,7 @@ export class SatSolver {
         }
         if (--this.conflictCountdown <= 0) {
           this.conflictCountdown = this.checkConflicts;
-          if (timed && now() >= this.sliceEnd) return SAT_PAUSED;
+          if (timed && (--this.stepsLeft <= 0 || now() >= this.sliceEnd)) return SAT_PAUSED;
         }
         continue;
       }
@@ -857,7 +859,7 @@ export class SatSolver {
       // Checked after a step (a decision or a conflict), so that every resumed slice makes progress.
       if (--this.decisionCountdown <= 0) {
         this.decisionCountdown = this.checkDecisions;
-        if (timed && now() >= this.sliceEnd) return SAT_PAUSED;
+        if (timed && (--this.stepsLeft <= 0 || now() >= this.sliceEnd)) return SAT_PAUSED;
       }
     }
     // @ts-ignore: not reached (the loop only returns)

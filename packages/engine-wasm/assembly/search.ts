@@ -11,10 +11,10 @@
 // probing, backtracking nodes and SAT conflicts/decisions, never inside propagation.
 import { tryAlloc } from './arena';
 import { UNKNOWN_CELL, cellCount, cells, clueBlocks, clueOffset, height, trailLength, undoTo, unknown, width } from './board';
-import { sliceEnd, sliceOver } from './clock';
+import { addSteps, sliceEnd, sliceOver, stepEnd, steps } from './clock';
 import { encodeNonogram, encodingSize } from './encode';
 import { PROBE_CONTRADICTION, PROBE_OPEN, PROBE_PAUSED, PROBE_STOPPED, bestCell, bestValue, prefer, probeRun, scores } from './probe';
-import { assign, enqueueAll, propagate, timeUp } from './propagate';
+import { assign, enqueueAll, propagate, tieCount, tieImages, timeUp } from './propagate';
 import { SAT_OVERFLOW, SAT_PAUSED, SAT_SAT, SAT_UNSAT, SatSolver } from './sat';
 import { addBoardSolution, addGridSolution } from './solutions';
 
@@ -317,6 +317,20 @@ function learn(budget: f64): i32 {
       if (satArenaCap > 0) s.maxArena = satArenaCap;
       sat = s;
       if (!encodeNonogram(s, width, height, clueBlocks, clueOffset)) return s.overflow ? T_STOPPED : T_EXHAUSTED;
+      // Tied board (propagate.ts): a cell and its images are equal (literal 2v + 1 is "filled").
+      for (let t = 0; t < tieCount; t++) {
+        const images = tieImages + ((<usize>t * <usize>cellCount) << 2);
+        for (let c = 0; c < cellCount; c++) {
+          const d = load<i32>(images + (<usize>c << 2));
+          if (d <= c) continue;
+          store<i32>(unit, 2 * c);
+          store<i32>(unit, 2 * d + 1, 4);
+          if (!s.addClausePtr(unit, 2)) return s.overflow ? T_STOPPED : T_EXHAUSTED;
+          store<i32>(unit, 2 * d);
+          store<i32>(unit, 2 * c + 1, 4);
+          if (!s.addClausePtr(unit, 2)) return s.overflow ? T_STOPPED : T_EXHAUSTED;
+        }
+      }
       let top: f64 = 0;
       for (let c = 0; c < cellCount; c++) top = Math.max(top, load<f64>(scores + (<usize>c << 3)));
       if (top > 0) {
@@ -337,7 +351,10 @@ function learn(budget: f64): i32 {
   const solver = sat!;
   for (;;) {
     solver.sliceEnd = sliceEnd;
+    const stepsLeft: i64 = stepEnd < Infinity ? max<i64>(1, <i64>(stepEnd - steps)) : i64.MAX_VALUE;
+    solver.stepsLeft = stepsLeft;
     const outcome = solver.solve(lnStopAt - solver.conflicts);
+    addSteps(<f64>(stepsLeft - solver.stepsLeft));
     if (outcome == SAT_PAUSED) return T_PAUSED;
     if (outcome == SAT_OVERFLOW) return T_STOPPED;
     if (outcome == SAT_UNSAT) return T_EXHAUSTED;

@@ -10,7 +10,10 @@
 // stops by itself at the time limit (`deadline`).
 import {
   DistinctSolutions,
+  SolutionsWithImages,
   SolveBudget,
+  mergeCounters,
+  nonogramSymmetries,
   checkNonogramInput,
   cluesFit,
   packClues,
@@ -24,7 +27,7 @@ import {
   type SolveResult,
   type StopReason,
 } from '@gridrace/core';
-import { compileSolver, instantiateSolver, type SolverInstance, type WasmSource } from './loader.js';
+import { compileSolver, instantiateSolver, type SolverExports, type SolverInstance, type WasmSource } from './loader.js';
 
 export type Strategy = 'probe' | 'learn' | 'auto';
 
@@ -51,6 +54,14 @@ export interface WasmConfig {
    * every resumable point (for tests of the pause / resume machinery).
    */
   readonly sliceMs?: number;
+  /**
+   * Symmetric clues (default true): solutions bring their images, and once the search has
+   * taken `symmetryAfter` resumable steps (default 400; 0: from the first) a second
+   * instance searches among the symmetric solutions in turns with it, as in the bitmask
+   * engine (whose turns are counted in checkpoints instead).
+   */
+  readonly symmetry?: boolean;
+  readonly symmetryAfter?: number;
   /** The module: a URL or path, its bytes, or a compiled WebAssembly.Module (default: the package's dist/solver.wasm). */
   readonly wasm?: WasmSource;
 }
@@ -87,6 +98,30 @@ function isMemoryFailure(error: unknown, instance: SolverInstance): boolean {
   return instance.memory.buffer.byteLength + 4 * 65536 > instance.maxBytes;
 }
 
+/** The search counters an instance holds after its run (names as in the bitmask engine). */
+function countersOf(x: SolverExports): Record<string, number> {
+  const counters: Record<string, number> = {
+    linesSolved: x.counter(0),
+    cacheHits: x.counter(1),
+    probes: x.counter(2),
+    probesReused: x.counter(15),
+    learnedByProbing: x.counter(3),
+    branches: x.counter(4),
+    maxDepth: x.counter(5),
+    nodes: x.counter(6),
+  };
+  if (x.counter(7) === 1) {
+    counters.branches = x.counter(4) + x.counter(13);
+    counters.maxDepth = Math.max(x.counter(5), x.counter(14));
+    counters.conflicts = x.counter(8);
+    counters.learnedClauses = x.counter(9);
+    counters.restarts = x.counter(10);
+    counters.satVariables = x.counter(11);
+    counters.turns = x.counter(12);
+  }
+  return counters;
+}
+
 export interface WasmEngine extends Engine<'nonogram'> {
   init(): Promise<void>;
   dispose(): Promise<void>;
@@ -103,6 +138,8 @@ export function createWasmEngine(config: WasmConfig = {}): WasmEngine {
   const maxMemoryMb = Math.min(4096, checkPositive(config.maxMemoryMb ?? DEFAULT_MAX_MEMORY_MB, 'maxMemoryMb'));
   const name = config.name ?? 'wasm';
   const sliceMs = checkPositive(config.sliceMs ?? SLICE_MS, 'sliceMs', true);
+  const useSymmetry = config.symmetry ?? true;
+  const symmetryAfter = checkPositive(config.symmetryAfter ?? 400, 'symmetryAfter', true);
 
   let module: Promise<WebAssembly.Module> | null = null;
   /** Instances not in use; a solve takes one (or makes one) and gives it back. */
@@ -156,83 +193,141 @@ export function createWasmEngine(config: WasmConfig = {}): WasmEngine {
       if (width === 0 || height === 0) return makeResult([{ width, height, cells: new Uint8Array(0) }], null, stats({}, 'line'));
 
       const gen = generation;
-      const instance = await take();
-      const solutions = new DistinctSolutions(maxSolutions);
+      const symmetries = useSymmetry ? nonogramSymmetries(checked, givens) : [];
+      const solutions = symmetries.length > 0 ? new SolutionsWithImages(maxSolutions, symmetries) : new DistinctSolutions(maxSolutions);
+      const clues = packClues(checked);
+      const outOfMemory = () => makeResult([], 'limit', stats({}), `a ${width}x${height} grid needs more WebAssembly memory than this engine's limit of ${maxMemoryMb} MB`);
+      /** Instances this solve took; each goes back to the pool unless it trapped. */
+      const taken: SolverInstance[] = [];
       let healthy = true;
-      try {
+
+      /**
+       * Load the puzzle into an instance: clues, board, givens, and for the symmetric search
+       * the permutations that tie cells to their images. 'memory' or 'givens' when that fails.
+       */
+      const load = (instance: SolverInstance, strategyCode: number, tied: boolean): 'ok' | 'memory' | 'givens' => {
         const x = instance.exports;
-        const outOfMemory = () => makeResult([], 'limit', stats({}), `a ${width}x${height} grid needs more WebAssembly memory than this engine's limit of ${maxMemoryMb} MB`);
         // Clues: offsets (lines + 1, the last one the total), line ids, blocks.
-        const clues = packClues(checked);
         const lines = clues.id.length;
         const ptr = x.prepare(width, height, clues.blocks.length);
-        if (ptr === 0) return outOfMemory();
+        if (ptr === 0) return 'memory';
         const view = new Int32Array(instance.memory.buffer, ptr, 2 * lines + 1 + clues.blocks.length);
         view.set(clues.offset, 0);
         view.set(clues.id, lines + 1);
         view.set(clues.blocks, 2 * lines + 1);
-        if (x.setup(STRATEGIES[strategy], probing ? 1 : 0, probeNodes, learnConflicts, maxClauses, MAX_ARENA) === 0) return outOfMemory();
-        for (const g of givens) {
-          if (x.given(g.row * width + g.col, g.filled ? 1 : 0) === 0) return makeResult([], null, stats({}, 'line'));
+        if (x.setup(strategyCode, probing ? 1 : 0, probeNodes, learnConflicts, maxClauses, MAX_ARENA) === 0) return 'memory';
+        for (const g of givens) if (x.given(g.row * width + g.col, g.filled ? 1 : 0) === 0) return 'givens';
+        if (tied) {
+          const at = x.ties(symmetries.length);
+          if (at === 0) return 'memory';
+          symmetries.forEach((symmetry, t) => new Int32Array(instance.memory.buffer, at + 4 * t * width * height, width * height).set(symmetry.image));
         }
         instance.onSolution = (cells) => solutions.add(width, height, cells);
+        return 'ok';
+      };
+
+      /**
+       * Run an instance in slices until its search ends, its turn ends (`steps()` reaches
+       * `stepEnd`: 'turn'), or the budget stops the solve (a StopReason).
+       */
+      const drive = async (instance: SolverInstance, stepEnd: number): Promise<number | 'turn' | StopReason> => {
+        const x = instance.exports;
+        let code = x.run(performance.now() + sliceMs, budget.deadline, stepEnd);
+        while (code === RUN_PAUSED) {
+          const reason = await budget.checkpoint();
+          if (reason !== null) return reason;
+          if (x.steps() >= stepEnd) return 'turn';
+          code = x.run(performance.now() + sliceMs, budget.deadline, stepEnd);
+        }
+        return code;
+      };
+
+      const main = await take();
+      taken.push(main);
+      let current = main;
+      try {
+        const loaded = load(main, STRATEGIES[strategy], false);
+        if (loaded !== 'ok') return loaded === 'memory' ? outOfMemory() : makeResult([], null, stats({}, 'line'));
+
+        // Symmetric clues: once the main search has taken `symmetryAfter` steps, a second
+        // instance searches among the symmetric solutions only (cells tied to their images,
+        // clause learning after probing), in turns with it, each turn twice as long as the
+        // last (bitmask's turns.ts, counted in the module's resumable steps instead of
+        // checkpoints). Both report to the same solution list; the main search alone makes a
+        // count exact.
+        let side: SolverInstance | null = null;
+        let sideDone = symmetries.length === 0;
+        let turn = symmetryAfter;
+        let outcome: number | 'turn' | StopReason;
+        for (;;) {
+          current = main;
+          outcome = await drive(main, sideDone ? Infinity : main.exports.steps() + turn);
+          if (outcome !== 'turn') break;
+          if (side === null) {
+            side = await take();
+            taken.push(side);
+            current = side;
+            const sideLoaded = load(side, STRATEGIES[strategy === 'probe' ? 'probe' : 'learn'], true);
+            if (sideLoaded !== 'ok') sideDone = true; // no room for it, or no symmetric solution at all
+          }
+          if (!sideDone) {
+            current = side;
+            const sideOutcome = await drive(side, side.exports.steps() + turn);
+            if (sideOutcome !== 'turn') {
+              sideDone = true;
+              if (typeof sideOutcome === 'string') {
+                outcome = sideOutcome;
+                break;
+              }
+              if (sideOutcome === RUN_SOLUTION_LIMIT || solutions.full) {
+                outcome = RUN_SOLUTION_LIMIT;
+                break;
+              }
+              // Exhausted, or out of room (time limit: the next main run stops too): the main search goes on alone.
+            }
+          }
+          turn *= 2;
+        }
+        current = main;
 
         let stopped: StopReason | null = null;
         let message: string | undefined;
-        let code = x.run(performance.now() + sliceMs, budget.deadline);
-        while (code === RUN_PAUSED) {
-          const reason = await budget.checkpoint();
-          if (reason !== null) {
-            stopped = reason;
-            break;
-          }
-          code = x.run(performance.now() + sliceMs, budget.deadline);
-        }
-        if (code === RUN_SOLUTION_LIMIT) stopped = 'solution-limit';
-        else if (code === RUN_TIME_LIMIT) stopped = 'time-limit';
-        else if (code === RUN_CLAUSE_LIMIT) {
+        if (typeof outcome === 'string') stopped = outcome as StopReason;
+        else if (outcome === RUN_SOLUTION_LIMIT) stopped = 'solution-limit';
+        else if (outcome === RUN_TIME_LIMIT) stopped = 'time-limit';
+        else if (outcome === RUN_CLAUSE_LIMIT) {
           stopped = 'limit';
           message = `the learned clauses outgrew ${MAX_ARENA} entries or the WebAssembly memory limit of ${maxMemoryMb} MB`;
-        } else if (code === RUN_OUT_OF_MEMORY) {
+        } else if (outcome === RUN_OUT_OF_MEMORY) {
           stopped = 'limit';
           message = `the search needs more WebAssembly memory than this engine's limit of ${maxMemoryMb} MB`;
-        } else if (code !== RUN_EXHAUSTED && code !== RUN_PAUSED) {
-          throw new Error(`wasm solver returned the unknown code ${code}`);
+        } else if (outcome !== RUN_EXHAUSTED) {
+          throw new Error(`wasm solver returned the unknown code ${outcome}`);
         }
-        if (stopped === null && code !== RUN_EXHAUSTED) stopped = 'aborted';
 
-        const counters: Record<string, number> = {
-          linesSolved: x.counter(0),
-          cacheHits: x.counter(1),
-          probes: x.counter(2),
-          probesReused: x.counter(15),
-          learnedByProbing: x.counter(3),
-          branches: x.counter(4),
-          maxDepth: x.counter(5),
-          nodes: x.counter(6),
-        };
-        if (x.counter(7) === 1) {
-          counters.branches = x.counter(4) + x.counter(13);
-          counters.maxDepth = Math.max(x.counter(5), x.counter(14));
-          counters.conflicts = x.counter(8);
-          counters.learnedClauses = x.counter(9);
-          counters.restarts = x.counter(10);
-          counters.satVariables = x.counter(11);
-          counters.turns = x.counter(12);
+        let counters = countersOf(main.exports);
+        if (symmetries.length > 0) {
+          if (side !== null) {
+            counters = mergeCounters(counters, countersOf(side.exports));
+            counters.symmetricSearch = 1;
+          }
+          counters.symmetries = symmetries.length;
         }
-        let difficulty = DIFFICULTIES[x.difficulty()] ?? 'branch';
+        let difficulty = DIFFICULTIES[main.exports.difficulty()] ?? 'branch';
         if (solutions.found.length >= 2) difficulty = 'branch';
         return makeResult(solutions.found, stopped, stats(counters, difficulty), message);
       } catch (error) {
         healthy = false;
-        if (isMemoryFailure(error, instance)) {
+        if (isMemoryFailure(error, current)) {
           return makeResult(solutions.found, 'limit', stats({}), `the WebAssembly memory limit of ${maxMemoryMb} MB was reached: ${error instanceof Error ? error.message : String(error)}`);
         }
         throw new Error(`the wasm solver failed on a ${width}x${height} grid: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
       } finally {
-        instance.onSolution = () => false;
-        // A module that trapped may hold broken state: drop it; the next solve makes a new one.
-        if (healthy && gen === generation) idle.push(instance);
+        for (const instance of taken) {
+          instance.onSolution = () => false;
+          // A module that trapped may hold broken state: drop it; the next solve makes a new one.
+          if (gen === generation && (healthy || instance !== current)) idle.push(instance);
+        }
       }
     },
   };

@@ -13,7 +13,9 @@ export interface SolverExports {
   prepare(width: number, height: number, totalBlocks: number): number;
   setup(strategy: number, probing: number, probeNodes: number, learnConflicts: number, maxClauses: number, satArenaCap: number): number;
   given(cell: number, filled: number): number;
-  run(sliceEnd: number, deadline: number): number;
+  ties(count: number): number;
+  run(sliceEnd: number, deadline: number, stepEnd: number): number;
+  steps(): number;
   counter(i: number): number;
   difficulty(): number;
 }

@@ -2,13 +2,15 @@
 export type { ConformanceOptions } from './conformance.js';
 export { describeEngineConformance } from './conformance.js';
 export { describeNonogramInputCases } from './input-cases.js';
+export type { SymmetrySuiteOptions } from './symmetry-suite.js';
+export { describeSymmetricClues } from './symmetry-suite.js';
 
 export type { OracleResult } from './oracle-nonogram.js';
 export { bruteForceNonogram, linePlacements } from './oracle-nonogram.js';
 export { bruteForceArrowPath } from './oracle-arrowpath.js';
 
-export type { NonogramCase, NonogramCaseSort, NonogramArbitraryOptions } from './arbitraries/nonogram.js';
-export { nonogramArbitrary, nonogramCaseArbitrary } from './arbitraries/nonogram.js';
+export type { NonogramCase, NonogramCaseSort, NonogramArbitraryOptions, GridSymmetrySort } from './arbitraries/nonogram.js';
+export { nonogramArbitrary, nonogramCaseArbitrary, symmetricNonogramArbitrary } from './arbitraries/nonogram.js';
 export type { ArrowPathCase, ArrowPathCaseSort, ArrowPathArbitraryOptions } from './arbitraries/arrowpath.js';
 export { arrowPathArbitrary, arrowPathCaseArbitrary, randomAlignedPath, arrowPathFromNumbering, directionBetween } from './arbitraries/arrowpath.js';
 

@@ -11,11 +11,33 @@ import {
   nonogramArbitrary,
   nonogramCaseArbitrary,
   randomAlignedPath,
+  symmetricNonogramArbitrary,
 } from '../src/index.js';
 
 const lineFits = (clue: readonly number[], length: number) => clue.every((b) => Number.isInteger(b) && b >= 1) && clue.reduce((a, b) => a + b, 0) + Math.max(0, clue.length - 1) <= length;
 
 describe('nonogram arbitraries', () => {
+  it('symmetric puzzles: the grid solves them and reads the same after its symmetry, every sort occurs', () => {
+    const sorts = new Set<string>();
+    fc.assert(
+      fc.property(symmetricNonogramArbitrary(7), ({ sort, puzzle, grid }) => {
+        sorts.add(sort);
+        expect(verify(puzzle, grid).ok).toBe(true);
+        const { width: w, height: h, cells } = grid;
+        const at = (r: number, c: number) => cells[r * w + c];
+        for (let r = 0; r < h; r++) {
+          for (let c = 0; c < w; c++) {
+            // Row i of the clues read backwards, or the grid turned: the same cell value.
+            const image = sort === 'mirror' ? at(r, w - 1 - c) : sort === 'half-turn' ? at(h - 1 - r, w - 1 - c) : sort === 'diagonal' ? at(c, r) : at(w - 1 - c, r);
+            expect(image, `${sort} at ${r},${c}`).toBe(at(r, c));
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+    expect([...sorts].sort()).toEqual(['diagonal', 'half-turn', 'mirror', 'quarter-turn']);
+  });
+
   it('make well-shaped puzzles; solvable sorts are solved by their grid, contradictory ones by nothing', () => {
     fc.assert(
       fc.property(nonogramCaseArbitrary({ maxWidth: 5, maxHeight: 5 }), (c) => {

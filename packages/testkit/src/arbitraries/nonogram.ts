@@ -190,3 +190,51 @@ export function nonogramCaseArbitrary(options: NonogramArbitraryOptions): fc.Arb
 export function nonogramArbitrary(options: NonogramArbitraryOptions): fc.Arbitrary<NonogramPuzzle> {
   return nonogramCaseArbitrary(options).map((c) => c.puzzle);
 }
+
+/** How `symmetricNonogramArbitrary` makes a grid symmetric. */
+export type GridSymmetrySort = 'mirror' | 'half-turn' | 'quarter-turn' | 'diagonal';
+
+/**
+ * The cells of `cell`'s orbit under one symmetry of a width x height grid, written out
+ * directly (not from core) so tests of core's symmetry detection stay independent.
+ */
+function orbitOf(sort: GridSymmetrySort, cell: number, width: number, height: number): number[] {
+  const r = Math.floor(cell / width);
+  const c = cell % width;
+  const at = (row: number, col: number) => row * width + col;
+  switch (sort) {
+    case 'mirror':
+      return [cell, at(r, width - 1 - c)];
+    case 'half-turn':
+      return [cell, at(height - 1 - r, width - 1 - c)];
+    case 'diagonal':
+      return [cell, at(c, r)];
+    case 'quarter-turn':
+      return [cell, at(c, width - 1 - r), at(height - 1 - r, width - 1 - c), at(width - 1 - c, r)];
+  }
+}
+
+/**
+ * Clues of random grids that are symmetric (each row a palindrome, the same turned half
+ * way or a quarter way, or mirrored about the diagonal; square for the last two), so their
+ * solutions come in symmetric orbits. Several solutions are common.
+ */
+export function symmetricNonogramArbitrary(maxSize: number): fc.Arbitrary<{ readonly sort: GridSymmetrySort; readonly puzzle: NonogramPuzzle; readonly grid: NonogramSolution }> {
+  return fc
+    .record({
+      sort: fc.constantFrom<GridSymmetrySort>('mirror', 'half-turn', 'quarter-turn', 'diagonal'),
+      width: fc.integer({ min: 2, max: maxSize }),
+      height: fc.integer({ min: 2, max: maxSize }),
+      density: fc.constantFrom(30, 50, 70),
+    })
+    .chain(({ sort, width, height: h, density }) => {
+      const height = sort === 'quarter-turn' || sort === 'diagonal' ? width : h;
+      return fc.array(fc.integer({ min: 0, max: 99 }), { minLength: width * height, maxLength: width * height }).map((draws) => {
+        const cells = new Uint8Array(width * height);
+        // Every cell takes the draw of the first cell of its orbit.
+        for (let cell = 0; cell < cells.length; cell++) cells[cell] = draws[Math.min(...orbitOf(sort, cell, width, height))]! < density ? FILLED : EMPTY;
+        const grid: NonogramSolution = { width, height, cells };
+        return { sort, puzzle: withoutSolution(nonogramFromSolution(grid, { title: `random ${sort} symmetric grid` })), grid };
+      });
+    });
+}
