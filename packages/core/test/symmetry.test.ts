@@ -121,7 +121,7 @@ describe('nonogramSymmetries', () => {
   it('none for blank grids, single cells and contradictory clues with blank columns', () => {
     expect(symmetriesOf(nonogramFromSolution({ width: 3, height: 2, cells: new Uint8Array(6) }))).toEqual([]);
     expect(symmetriesOf(nonogramFromSolution({ width: 1, height: 1, cells: Uint8Array.from([1]) }))).toEqual([]);
-    const contradictory: NonogramPuzzle = { kind: 'nonogram', width: 2, height: 1, rows: [[1]], columns: [[], []], givens: [] };
+    const contradictory: NonogramPuzzle = { kind: 'nonogram', width: 2, height: 1, rows: [[1]], columns: [[], []], givens: [], meta: {} };
     expect(symmetriesOf(contradictory)).toEqual([]);
   });
 });
