@@ -92,15 +92,8 @@ export class Propagator {
 
   /** Set a cell (a branch, a probe, a fact) and mark its row and column dirty. */
   assign(cell: number, value: number): void {
-    if (this.#ties !== null) {
-      if (!this.#setTied(cell, value)) this.#tieConflict = true;
-      return;
-    }
-    const board = this.board;
-    board.set(cell, value);
-    const row = (cell / board.width) | 0;
-    this.queue.push(row);
-    this.queue.push(board.height + cell - row * board.width);
+    if (this.#ties === null) this.#setAndEnqueue(cell, value);
+    else if (!this.#setTied(cell, value)) this.#tieConflict = true;
   }
 
   /** Take back every cell set after the trail had length `mark`. */
@@ -247,6 +240,7 @@ export class Propagator {
     return true;
   }
 
+  /** Set a cell and mark its row and column dirty. */
   #setAndEnqueue(cell: number, value: number): void {
     const board = this.board;
     board.set(cell, value);

@@ -8,15 +8,4 @@ import { bitmaskEngine, createBitmaskEngine } from '../src/index.js';
 
 const SHARED = fileURLToPath(new URL('../../../../shared/puzzles/', import.meta.url));
 
-describeSymmetricClues({
-  engine: bitmaskEngine,
-  early: createBitmaskEngine({ name: 'bitmask-symmetric-first', symmetryAfter: 0 }),
-  variants: [
-    createBitmaskEngine({ name: 'bitmask-symmetric-first-probe', symmetryAfter: 0, strategy: 'probe' }),
-    createBitmaskEngine({ name: 'bitmask-symmetric-first-learn', symmetryAfter: 0, strategy: 'learn' }),
-    // Turns of 1, 2, 4, ... checkpoints: the two searches interleave closely.
-    createBitmaskEngine({ name: 'bitmask-short-turns', symmetryAfter: 1 }),
-  ],
-  plain: createBitmaskEngine({ name: 'bitmask-no-symmetry', symmetry: false }),
-  readShared: (path) => readFileSync(SHARED + path, 'utf8'),
-});
+describeSymmetricClues({ engine: bitmaskEngine, create: createBitmaskEngine, readShared: (path) => readFileSync(SHARED + path, 'utf8') });

@@ -36,6 +36,13 @@ export let linesSolved: f64 = 0;
 export let cacheHits: f64 = 0;
 
 let untilCheck: i32 = CHECK_EVERY;
+let qItems: usize = 0;
+let qQueued: usize = 0;
+let qHead: i32 = 0;
+let qSize: i32 = 0;
+let qCap: i32 = 0;
+let outF: usize = 0;
+let outE: usize = 0;
 
 // Tied mode (the search among symmetric solutions, bitmask's Propagator.tie): every cell
 // set also sets its images under `tieCount` cell permutations (i32[cellCount] each, at
@@ -51,13 +58,6 @@ export function setupTies(count: i32): usize {
   tieCount = tieImages == 0 ? 0 : count;
   return tieImages;
 }
-let qItems: usize = 0;
-let qQueued: usize = 0;
-let qHead: i32 = 0;
-let qSize: i32 = 0;
-let qCap: i32 = 0;
-let outF: usize = 0;
-let outE: usize = 0;
 
 // The distinct lines `propagate` looked at since `startVisits`, while recording (probing
 // records them): up to VISIT_CAPACITY of them, `visitOverflow` beyond.
@@ -151,14 +151,8 @@ export function clearQueue(): void {
 /** Set a cell (a branch, a probe, a fact) and mark its row and column dirty. */
 // @ts-ignore: decorator
 @inline export function assign(cell: i32, value: u8): void {
-  if (tieCount > 0) {
-    if (!setTied(cell, value)) tieConflict = true;
-    return;
-  }
-  setCell(cell, value);
-  const row = cell / width;
-  push(row);
-  push(height + cell - row * width);
+  if (tieCount == 0) setAndEnqueue(cell, value);
+  else if (!setTied(cell, value)) tieConflict = true;
 }
 
 export function enqueueAll(): void {
@@ -345,7 +339,9 @@ function setTied(cell: i32, value: u8): bool {
   return true;
 }
 
-function setAndEnqueue(cell: i32, value: u8): void {
+/** Set a cell and mark its row and column dirty. */
+// @ts-ignore: decorator
+@inline function setAndEnqueue(cell: i32, value: u8): void {
   setCell(cell, value);
   const row = cell / width;
   push(row);

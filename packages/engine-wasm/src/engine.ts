@@ -268,7 +268,7 @@ export function createWasmEngine(config: WasmConfig = {}): WasmEngine {
             taken.push(side);
             current = side;
             const sideLoaded = load(side, STRATEGIES[strategy === 'probe' ? 'probe' : 'learn'], true);
-            if (sideLoaded !== 'ok') sideDone = true; // no room for it, or no symmetric solution at all
+            if (sideLoaded !== 'ok') sideDone = true; // no memory for it (its givens already passed in the main instance)
           }
           if (!sideDone) {
             current = side;

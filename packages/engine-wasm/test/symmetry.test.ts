@@ -12,17 +12,7 @@ import { createWasmEngine, wasmEngine } from '../src/index.js';
 const SHARED = fileURLToPath(new URL('../../../../shared/puzzles/', import.meta.url));
 const readShared = (path: string) => readFileSync(SHARED + path, 'utf8');
 
-describeSymmetricClues({
-  engine: wasmEngine,
-  early: createWasmEngine({ name: 'wasm-symmetric-first', symmetryAfter: 0 }),
-  variants: [
-    createWasmEngine({ name: 'wasm-symmetric-first-probe', symmetryAfter: 0, strategy: 'probe' }),
-    createWasmEngine({ name: 'wasm-symmetric-first-learn', symmetryAfter: 0, strategy: 'learn' }),
-    createWasmEngine({ name: 'wasm-short-turns', symmetryAfter: 1 }),
-  ],
-  plain: createWasmEngine({ name: 'wasm-no-symmetry', symmetry: false }),
-  readShared,
-});
+describeSymmetricClues({ engine: wasmEngine, create: createWasmEngine, readShared });
 
 describe('turns counted in steps', () => {
   it('Knotty and 9-Dom paused at every resumable point: the same answers and counters', async () => {

@@ -2,7 +2,7 @@
 export type { ConformanceOptions } from './conformance.js';
 export { describeEngineConformance } from './conformance.js';
 export { describeNonogramInputCases } from './input-cases.js';
-export type { SymmetrySuiteOptions } from './symmetry-suite.js';
+export type { SymmetryConfig, SymmetrySuiteOptions } from './symmetry-suite.js';
 export { describeSymmetricClues } from './symmetry-suite.js';
 
 export type { OracleResult } from './oracle-nonogram.js';

@@ -10,15 +10,20 @@ import { symmetricNonogramArbitrary } from './arbitraries/nonogram.js';
 import { expectSameSolutions, expectWellFormedResult } from './expect.js';
 import { bruteForceNonogram } from './oracle-nonogram.js';
 
+/** The options both engines with symmetric clues take. */
+export interface SymmetryConfig {
+  readonly name: string;
+  readonly symmetry?: boolean;
+  /** Pauses of the main search before the symmetric search's first turn (0: from the first). */
+  readonly symmetryAfter?: number;
+  readonly strategy?: 'probe' | 'learn';
+}
+
 export interface SymmetrySuiteOptions {
   /** The engine as users get it. */
   readonly engine: Engine<'nonogram'>;
-  /** The same engine starting the symmetric search at its first pause (`symmetryAfter: 0`). */
-  readonly early: Engine<'nonogram'>;
-  /** More variants (other strategies, short turns) that must give the same answers. */
-  readonly variants: readonly Engine<'nonogram'>[];
-  /** The same engine without the symmetric search, for the stats check. */
-  readonly plain: Engine<'nonogram'>;
+  /** Makes the same engine with other options (the suite's variants). */
+  readonly create: (config: SymmetryConfig) => Engine<'nonogram'>;
   /** Reads a file of ../shared/puzzles by its path there (e.g. `webpbn/knotty.nin`). */
   readonly readShared: (path: string) => string;
 }
@@ -26,8 +31,17 @@ export interface SymmetrySuiteOptions {
 const CAP = 30;
 
 export function describeSymmetricClues(options: SymmetrySuiteOptions): void {
-  const { engine, early, variants, plain } = options;
+  const { engine, create } = options;
   const load = (path: string) => readPuzzle(options.readShared(path), { file: path }) as NonogramPuzzle;
+  // The symmetric search from the first pause, with each strategy; turns of 1, 2, 4, ...
+  // pauses (the two searches interleave closely); and no symmetric search at all.
+  const early = create({ name: `${engine.name}-symmetric-first`, symmetryAfter: 0 });
+  const variants = [
+    create({ name: `${engine.name}-symmetric-first-probe`, symmetryAfter: 0, strategy: 'probe' }),
+    create({ name: `${engine.name}-symmetric-first-learn`, symmetryAfter: 0, strategy: 'learn' }),
+    create({ name: `${engine.name}-short-turns`, symmetryAfter: 1 }),
+  ];
+  const plain = create({ name: `${engine.name}-no-symmetry`, symmetry: false });
 
   describe(`${engine.name}: symmetric clues`, () => {
     it('600 random symmetric puzzles up to 7x7: the solutions of the brute-force oracle, however the turns fall', async () => {
