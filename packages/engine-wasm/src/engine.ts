@@ -49,6 +49,12 @@ export interface WasmConfig {
   /** Most WebAssembly memory one solve may use, in MB (default 2048, at most 4096). */
   readonly maxMemoryMb?: number;
   /**
+   * WebAssembly memory each instance starts with, in MB (default 256, at most `maxMemoryMb`;
+   * reserved, not used, until the module needs it). Solves that fit never grow the memory,
+   * which keeps other JavaScript in the process at full speed (see "Memory" in the README).
+   */
+  readonly initialMemoryMb?: number;
+  /**
    * Longest uninterrupted run of the module, in ms (default 10). Between runs the wrapper
    * looks at the time limit and the abort signal and lets the event loop run. 0 pauses at
    * every resumable point (for tests of the pause / resume machinery).
@@ -70,6 +76,8 @@ const DEFAULT_MAX_CELLS = 1 << 24;
 /** About 40 bytes per cell must fit in 4 GB of linear memory, whatever maxCells says. */
 const MAX_WASM_CELLS = 100_000_000;
 const DEFAULT_MAX_MEMORY_MB = 2048;
+/** Twice what any TAAI, webpbn or extra puzzle but Faase needs (the most: 121 MB, taai2011 #752). */
+const DEFAULT_INITIAL_MEMORY_MB = 256;
 /** Default length of one uninterrupted run of the module. */
 const SLICE_MS = 10;
 
@@ -136,6 +144,7 @@ export function createWasmEngine(config: WasmConfig = {}): WasmEngine {
   const learnConflicts = checkPositive(config.learnConflicts ?? 1000, 'learnConflicts', true);
   const maxClauses = checkPositive(config.maxClauses ?? 3_000_000, 'maxClauses', true);
   const maxMemoryMb = Math.min(4096, checkPositive(config.maxMemoryMb ?? DEFAULT_MAX_MEMORY_MB, 'maxMemoryMb'));
+  const initialMemoryMb = Math.min(maxMemoryMb, checkPositive(config.initialMemoryMb ?? DEFAULT_INITIAL_MEMORY_MB, 'initialMemoryMb', true));
   const name = config.name ?? 'wasm';
   const sliceMs = checkPositive(config.sliceMs ?? SLICE_MS, 'sliceMs', true);
   const useSymmetry = config.symmetry ?? true;
@@ -155,7 +164,7 @@ export function createWasmEngine(config: WasmConfig = {}): WasmEngine {
     }
     return module;
   };
-  const take = async (): Promise<SolverInstance> => idle.pop() ?? instantiateSolver(await loadModule(), maxMemoryMb);
+  const take = async (): Promise<SolverInstance> => idle.pop() ?? instantiateSolver(await loadModule(), maxMemoryMb, initialMemoryMb);
 
   return {
     name,

@@ -28,6 +28,64 @@ describe('the engine object', () => {
 
 describeNonogramInputCases(wasmEngine);
 
+describe('initial memory', () => {
+  /** Runs `body` while recording every WebAssembly.Memory made, with the buffer each started with. */
+  async function recordingMemories(body: () => Promise<void>): Promise<{ memory: WebAssembly.Memory; first: ArrayBuffer }[]> {
+    const made: { memory: WebAssembly.Memory; first: ArrayBuffer }[] = [];
+    const Original = WebAssembly.Memory;
+    class Recorded extends Original {
+      constructor(descriptor: WebAssembly.MemoryDescriptor) {
+        super(descriptor);
+        made.push({ memory: this, first: this.buffer });
+      }
+    }
+    WebAssembly.Memory = Recorded;
+    try {
+      await body();
+    } finally {
+      WebAssembly.Memory = Original;
+    }
+    return made;
+  }
+  // Forever needs branching and the learner; Knotty also the second (symmetric) instance.
+  const puzzles = ['webpbn/webpbn-06574.nin', 'webpbn/knotty.nin'];
+  const solveAll = async (engine: ReturnType<typeof createWasmEngine>): Promise<void> => {
+    for (const path of puzzles) {
+      const puzzle = load(path);
+      const result = await engine.solve(puzzle, { maxSolutions: 2, timeLimitMs: 30_000 });
+      expect(result.verdict, path).toBe(path.includes('knotty') ? 'multiple' : 'unique');
+      for (const solution of result.solutions) expect(verify(puzzle, solution).ok, path).toBe(true);
+    }
+  };
+
+  it('by default a solve that fits never grows the memory, so no buffer is detached', async () => {
+    const made = await recordingMemories(() => solveAll(createWasmEngine({ name: 'wasm-initial-default' })));
+    expect(made.length).toBe(2);
+    for (const { memory, first } of made) {
+      expect(first.byteLength).toBe(256 * 2 ** 20);
+      expect(memory.buffer).toBe(first);
+    }
+  });
+
+  it('a small initial memory grows (detaching the first buffer) and gives the same answers', async () => {
+    const made = await recordingMemories(() => solveAll(createWasmEngine({ name: 'wasm-initial-0', initialMemoryMb: 0 })));
+    expect(made.length).toBe(2);
+    for (const { memory, first } of made) {
+      expect(first.byteLength).toBe(0);
+      expect(memory.buffer.byteLength).toBeGreaterThan(2 ** 20);
+    }
+  });
+
+  it('is clipped to maxMemoryMb, and refuses negative sizes', async () => {
+    expect(() => createWasmEngine({ initialMemoryMb: -1 })).toThrow(RangeError);
+    const made = await recordingMemories(async () => {
+      const result = await createWasmEngine({ name: 'wasm-initial-clipped', initialMemoryMb: 4000, maxMemoryMb: 64 }).solve(load(puzzles[0]!));
+      expect(result.verdict).toBe('unique');
+    });
+    expect(made.map(({ first }) => first.byteLength)).toEqual([64 * 2 ** 20]);
+  });
+});
+
 describe('resource caps', () => {
   it('a grid above maxCells: incomplete/limit with a message', async () => {
     const engine = createWasmEngine({ name: 'wasm-tiny', maxCells: 10 });

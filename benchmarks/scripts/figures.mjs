@@ -1,11 +1,17 @@
-// Reproduces the figures of the bitmask engine's README (issue 3): per-puzzle medians for
-// the webpbn survey puzzles and the extra puzzles, Knotty and Faase, and totals for the
-// three TAAI tournament sets. Every answer is checked with core's verify.
+// Reproduces the figures of issue 3 for a nonogram engine (by default `bitmask`, whose
+// README records them): per-puzzle medians for the webpbn survey puzzles and the extra
+// puzzles, Knotty and Faase, and totals for the three TAAI tournament sets. Every answer is
+// checked with core's verify, and unique answers against the known grids.
 //
-//   pnpm run bench                                        # everything (about 10 minutes)
-//   pnpm run bench -- --only webpbn,extra --repeat 5       # a part
+//   pnpm -F @gridrace/race figures                                   # everything (about 12 minutes)
+//   pnpm -F @gridrace/race figures -- --only webpbn,extra --repeat 7  # a part
 //
-// Options: --only webpbn,hard,extra,taai   --repeat N (webpbn/extra, default 5)
+// It runs the built packages on plain Node, not through tsx: loading z3-solver through tsx's
+// module hooks detaches an ArrayBuffer, and after the first detached buffer V8 runs every
+// typed-array access in the process more slowly (bitmask: 6-18 %, measured 2026-12-01).
+//
+// Options: --engine NAME (a registered nonogram engine, default bitmask)
+//          --only webpbn,hard,extra,taai   --repeat N (webpbn/hard/extra, default 5)
 //          --taai-repeat N (default 1)   --limit SECONDS (per solve, default 60)
 //          --puzzles DIR (default ../shared/puzzles next to the repository)   --json FILE
 // Times are CPU milliseconds of this process (process.cpuUsage) around each solve, which
@@ -14,74 +20,64 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readPuzzle, readPuzzles, readSolutions, solutionToRows, verify, type NonogramPuzzle, type NonogramSolution } from '@gridrace/core';
-import { bitmaskEngine } from '../src/index.js';
-
-interface Run {
-  readonly verdict: string;
-  readonly cpuMs: number;
-  readonly wallMs: number;
-  readonly difficulty: string;
-  readonly problem?: string;
-}
+import { getEngine, readPuzzle, readPuzzles, readSolutions, solutionToRows, verify } from '@gridrace/core';
+import '@gridrace/engines';
 
 const args = process.argv.slice(2);
-const option = (name: string, fallback: string): string => {
+const option = (name, fallback) => {
   const i = args.indexOf(`--${name}`);
-  return i >= 0 && i + 1 < args.length ? args[i + 1]! : fallback;
+  return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
 };
 const only = new Set(option('only', 'webpbn,hard,extra,taai').split(','));
 const repeat = Number(option('repeat', '5'));
 const taaiRepeat = Number(option('taai-repeat', '1'));
 const limitMs = 1000 * Number(option('limit', '60'));
-const root = option('puzzles', fileURLToPath(new URL('../../../../shared/puzzles/', import.meta.url)));
+const root = option('puzzles', fileURLToPath(new URL('../../../shared/puzzles/', import.meta.url)));
+const engineName = option('engine', 'bitmask');
+let engine;
+try {
+  engine = getEngine(engineName, 'nonogram');
+} catch (err) {
+  console.error(`figures: ${err.message}`);
+  process.exit(2);
+}
 const jsonOut = option('json', '');
 
-async function solveOnce(puzzle: NonogramPuzzle, expected?: NonogramSolution): Promise<Run> {
+async function solveOnce(puzzle, expected) {
   const c0 = process.cpuUsage();
   const t0 = performance.now();
-  const result = await bitmaskEngine.solve(puzzle, { maxSolutions: 2, timeLimitMs: limitMs });
+  const result = await engine.solve(puzzle, { maxSolutions: 2, timeLimitMs: limitMs });
   const wallMs = performance.now() - t0;
   const c1 = process.cpuUsage(c0);
   const cpuMs = (c1.user + c1.system) / 1000;
-  let problem: string | undefined;
+  let problem;
   for (const s of result.solutions) {
     const v = verify(puzzle, s);
     if (!v.ok) problem = `a solution does not verify: ${v.problems[0]}`;
   }
   const known = expected ?? puzzle.solution;
-  if (result.verdict === 'unique' && known !== undefined && solutionToRows(result.solutions[0]!).join() !== solutionToRows(known).join()) {
+  if (result.verdict === 'unique' && known !== undefined && solutionToRows(result.solutions[0]).join() !== solutionToRows(known).join()) {
     problem = 'unique, but not the known solution';
   }
   const base = { verdict: result.verdict === 'incomplete' ? `incomplete (${result.reason})` : result.verdict, cpuMs, wallMs, difficulty: result.stats.difficulty ?? '' };
   return problem === undefined ? base : { ...base, problem };
 }
 
-const median = (xs: readonly number[]): number => {
+const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 === 1 ? s[s.length >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+  return s.length % 2 === 1 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
-const ms = (x: number): string => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
+const ms = (x) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
 
-interface Row {
-  readonly puzzle: string;
-  readonly size: string;
-  readonly verdict: string;
-  readonly difficulty: string;
-  readonly cpuMs: number;
-  readonly wallMs: number;
-  readonly runs: number;
-  readonly problem?: string;
-}
 
-async function measure(name: string, puzzle: NonogramPuzzle, times: number): Promise<Row> {
-  const runs: Run[] = [];
+async function measure(name, puzzle, times) {
+  const runs = [];
   for (let i = 0; i < times; i++) {
     const run = await solveOnce(puzzle);
     runs.push(run);
     if (run.verdict.startsWith('incomplete')) break; // no point repeating a timeout
   }
-  const last = runs[runs.length - 1]!;
+  const last = runs[runs.length - 1];
   const row = {
     puzzle: name,
     size: `${puzzle.width}x${puzzle.height}`,
@@ -95,28 +91,29 @@ async function measure(name: string, puzzle: NonogramPuzzle, times: number): Pro
   return problem === undefined ? row : { ...row, problem };
 }
 
-function table(rows: readonly Row[]): string {
+function table(rows) {
   const lines = ['| puzzle | size | verdict | class | CPU ms (median) | wall ms | runs |', '|---|---|---|---|---:|---:|---:|'];
   for (const r of rows) lines.push(`| ${r.puzzle} | ${r.size} | ${r.verdict}${r.problem ? ` **${r.problem}**` : ''} | ${r.difficulty} | ${ms(r.cpuMs)} | ${ms(r.wallMs)} | ${r.runs} |`);
   return lines.join('\n');
 }
 
-const load = (path: string): NonogramPuzzle => readPuzzle(readFileSync(path, 'utf8'), { file: basename(path) }) as NonogramPuzzle;
-const report: Record<string, unknown> = {
+const load = (path) => readPuzzle(readFileSync(path, 'utf8'), { file: basename(path) });
+const report = {
   date: new Date().toISOString(),
   cpu: cpus()[0]?.model ?? 'unknown',
   cores: cpus().length,
   node: process.version,
+  engine: engineName,
   limitMs,
 };
-const out: string[] = [`bitmask engine benchmark, ${report.date}, ${String(report.cpu)} (${String(report.cores)} cores), Node ${process.version}`];
+const out = [`${engineName} engine figures, ${report.date}, ${report.cpu} (${report.cores} cores), Node ${process.version}`];
 
 // Warm up the JIT on a few puzzles, so the first measured puzzle is not penalised.
 for (const f of ['webpbn/webpbn-00065.nin', 'webpbn/webpbn-00803.nin', 'extra/domino-7.non']) await solveOnce(load(join(root, f)));
 
 if (only.has('webpbn')) {
   const survey = ['00001', '00006', '00016', '00021', '00023', '00027', '00065', '00436', '00529', '00803', '01611', '06574'];
-  const rows: Row[] = [];
+  const rows = [];
   for (const id of survey) rows.push(await measure(`webpbn #${Number(id)}`, load(join(root, `webpbn/webpbn-${id}.nin`)), repeat));
   for (const name of ['webpbn-35105-wild', 'webpbn-36459-moss']) rows.push(await measure(name, load(join(root, `webpbn/non/${name}.non`)), repeat));
   const surveySum = rows.slice(0, survey.length).reduce((a, r) => a + r.cpuMs, 0);
@@ -125,14 +122,14 @@ if (only.has('webpbn')) {
 }
 
 if (only.has('hard')) {
-  const rows: Row[] = [];
+  const rows = [];
   for (const name of ['knotty', 'faase']) rows.push(await measure(name, load(join(root, `webpbn/${name}.nin`)), repeat));
   out.push('', `## Knotty and Faase (median of ${repeat} runs, one when it times out; limit ${limitMs / 1000} s)`, '', table(rows));
   report.hard = rows;
 }
 
 if (only.has('extra')) {
-  const rows: Row[] = [];
+  const rows = [];
   for (const name of ['cauldron', 'tiger', 'sun', 'jwilk-091-owl', 'domino-7', 'domino-8', 'domino-9']) {
     rows.push(await measure(name, load(join(root, `extra/${name}.non`)), name === 'domino-9' ? Math.min(repeat, 3) : repeat));
   }
@@ -141,23 +138,23 @@ if (only.has('extra')) {
 }
 
 if (only.has('taai')) {
-  const sets: unknown[] = [];
+  const sets = [];
   const lines = ['| set | puzzles | unique | multiple | other | CPU s (sum) | wall s (sum) | slowest (CPU s) | problems |', '|---|---:|---:|---:|---:|---:|---:|---|---:|'];
   for (const set of ['taai2011', 'tcga2016', 'icga2017']) {
-    const puzzles = readPuzzles(readFileSync(join(root, `taai/question/${set}.txt`), 'utf8'), { file: `${set}.txt` }) as NonogramPuzzle[];
-    const reference = readSolutions(readFileSync(join(root, `taai/solution/${set}.txt`), 'utf8'), { width: 25, height: 25, kind: 'nonogram' }) as NonogramSolution[];
-    const counts: Record<string, number> = {};
+    const puzzles = readPuzzles(readFileSync(join(root, `taai/question/${set}.txt`), 'utf8'), { file: `${set}.txt` });
+    const reference = readSolutions(readFileSync(join(root, `taai/solution/${set}.txt`), 'utf8'), { width: 25, height: 25, kind: 'nonogram' });
+    const counts = {};
     let cpu = 0;
     let wall = 0;
     let slowest = { index: -1, cpuMs: 0 };
     let problems = 0;
     for (let i = 0; i < puzzles.length; i++) {
-      const runs: Run[] = [];
-      for (let r = 0; r < taaiRepeat; r++) runs.push(await solveOnce(puzzles[i]!, reference[i]));
+      const runs = [];
+      for (let r = 0; r < taaiRepeat; r++) runs.push(await solveOnce(puzzles[i], reference[i]));
       const cpuMs = median(runs.map((r) => r.cpuMs));
       cpu += cpuMs;
       wall += median(runs.map((r) => r.wallMs));
-      const verdict = runs[0]!.verdict;
+      const verdict = runs[0].verdict;
       counts[verdict] = (counts[verdict] ?? 0) + 1;
       if (runs.some((r) => r.problem !== undefined)) problems++;
       if (cpuMs > slowest.cpuMs) slowest = { index: i, cpuMs };
