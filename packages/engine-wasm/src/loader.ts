@@ -102,7 +102,15 @@ function readString(memory: WebAssembly.Memory, ptr: number): string {
 export async function instantiateSolver(module: WebAssembly.Module, maxMemoryMb: number, initialMemoryMb = 0): Promise<SolverInstance> {
   const maxPages = Math.max(INITIAL_PAGES, Math.min(65536, Math.floor((maxMemoryMb * 1024 * 1024) / PAGE)));
   const initialPages = Math.min(maxPages, Math.max(INITIAL_PAGES, Math.floor((initialMemoryMb * 1024 * 1024) / PAGE)));
-  const memory = new WebAssembly.Memory({ initial: initialPages, maximum: maxPages });
+  let memory: WebAssembly.Memory;
+  try {
+    memory = new WebAssembly.Memory({ initial: initialPages, maximum: maxPages });
+  } catch (error) {
+    // A host short of address space (a 32-bit browser) may refuse the reservation: start
+    // small and grow instead.
+    if (!(error instanceof RangeError) || initialPages === INITIAL_PAGES) throw error;
+    memory = new WebAssembly.Memory({ initial: INITIAL_PAGES, maximum: maxPages });
+  }
   const holder: { onSolution: (cells: Uint8Array) => boolean } = { onSolution: () => false };
   const env = {
     memory,

@@ -76,6 +76,25 @@ describe('initial memory', () => {
     }
   });
 
+  it('a host that refuses the reservation gets a small memory that grows, and the same answers', async () => {
+    const Original = WebAssembly.Memory;
+    const initials: number[] = [];
+    class Refusing extends Original {
+      constructor(descriptor: WebAssembly.MemoryDescriptor) {
+        initials.push(descriptor.initial);
+        if (descriptor.initial > 2) throw new RangeError('WebAssembly.Memory(): could not allocate memory');
+        super(descriptor);
+      }
+    }
+    WebAssembly.Memory = Refusing;
+    try {
+      await solveAll(createWasmEngine({ name: 'wasm-initial-refused' }));
+    } finally {
+      WebAssembly.Memory = Original;
+    }
+    expect(initials).toEqual([4096, 2, 4096, 2]);
+  });
+
   it('is clipped to maxMemoryMb, and refuses negative sizes', async () => {
     expect(() => createWasmEngine({ initialMemoryMb: -1 })).toThrow(RangeError);
     const made = await recordingMemories(async () => {
