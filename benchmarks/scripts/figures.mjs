@@ -7,8 +7,8 @@
 //   pnpm -F @gridrace/race figures -- --only webpbn,extra --repeat 7  # a part
 //
 // It runs the built packages on plain Node, not through tsx: loading z3-solver through tsx's
-// module hooks detaches an ArrayBuffer, and after the first detached buffer V8 runs every
-// typed-array access in the process more slowly (bitmask: 6-18 %, measured 2026-12-01).
+// module hooks detaches an ArrayBuffer, which slows every typed-array access in the process
+// (engine-wasm README, "Memory").
 //
 // Options: --engine NAME (a registered nonogram engine, default bitmask)
 //          --only webpbn,hard,extra,taai   --repeat N (webpbn/hard/extra, default 5)
@@ -68,7 +68,6 @@ const median = (xs) => {
   return s.length % 2 === 1 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 const ms = (x) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
-
 
 async function measure(name, puzzle, times) {
   const runs = [];
@@ -172,3 +171,4 @@ if (only.has('taai')) {
 
 console.log(out.join('\n'));
 if (jsonOut !== '') writeFileSync(jsonOut, `${JSON.stringify(report, null, 2)}\n`);
+await engine.dispose?.();

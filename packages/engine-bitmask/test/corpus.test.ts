@@ -2,7 +2,7 @@
 // every webpbn survey puzzle and extra puzzle except the slowest, and a sample of each
 // TAAI tournament set. Verdicts are checked against what the sources state, and every
 // solution against core's independent verifier. The full corpus (all 3000 TAAI puzzles,
-// Knotty, Faase) is run by benchmarks/scripts/figures.ts instead.
+// Knotty, Faase) is run by benchmarks/scripts/figures.mjs instead.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { readPuzzle, readPuzzles, readSolutions, solutionToRows, verify, type NonogramPuzzle, type NonogramSolution } from '@gridrace/core';

@@ -13,9 +13,8 @@
 //          --limit SECONDS (per solve, default 60)   --puzzles DIR   --json FILE
 // Times are wall-clock milliseconds (performance.now) around each solve; each figure is the
 // median of the repeats, the two engines taking turns. The comparison is fair only while no
-// WebAssembly memory grows: a grown memory detaches its old ArrayBuffer, and after the first
-// detached buffer V8 runs every typed-array access in the process (bitmask's) 6-18 % slower.
-// The wasm engine starts with enough memory for these puzzles; the run says if one grew.
+// WebAssembly memory grows (a grown memory slows bitmask for the rest of the process, README
+// "Memory"); the wasm engine starts with enough for these puzzles, and the run says if one grew.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';

@@ -51,7 +51,7 @@ export interface WasmConfig {
   /**
    * WebAssembly memory each instance starts with, in MB (default 256, at most `maxMemoryMb`;
    * reserved, not used, until the module needs it). Solves that fit never grow the memory,
-   * which keeps other JavaScript in the process at full speed (see "Memory" in the README).
+   * which keeps other JavaScript in the process at full speed (README, "Memory").
    */
   readonly initialMemoryMb?: number;
   /**
@@ -99,11 +99,16 @@ function checkPositive(value: number, name: string, allowZero = false): number {
   return value;
 }
 
-/** A trap or abort raised by the module: out of memory when the memory is at its cap. */
+/**
+ * A trap or abort raised by the module: out of memory when the memory grew up to its cap.
+ * (A memory that started at its cap and never grew says nothing: the module's own
+ * allocations fail cleanly there, so a trap is a fault, reported as an error.)
+ */
 function isMemoryFailure(error: unknown, instance: SolverInstance): boolean {
   const text = error instanceof Error ? error.message : String(error);
   if (/allocation too large|out of memory/i.test(text)) return true;
-  return instance.memory.buffer.byteLength + 4 * 65536 > instance.maxBytes;
+  const bytes = instance.memory.buffer.byteLength;
+  return bytes > instance.initialBytes && bytes + 4 * 65536 > instance.maxBytes;
 }
 
 /** The search counters an instance holds after its run (names as in the bitmask engine). */
@@ -144,7 +149,7 @@ export function createWasmEngine(config: WasmConfig = {}): WasmEngine {
   const learnConflicts = checkPositive(config.learnConflicts ?? 1000, 'learnConflicts', true);
   const maxClauses = checkPositive(config.maxClauses ?? 3_000_000, 'maxClauses', true);
   const maxMemoryMb = Math.min(4096, checkPositive(config.maxMemoryMb ?? DEFAULT_MAX_MEMORY_MB, 'maxMemoryMb'));
-  const initialMemoryMb = Math.min(maxMemoryMb, checkPositive(config.initialMemoryMb ?? DEFAULT_INITIAL_MEMORY_MB, 'initialMemoryMb', true));
+  const initialMemoryMb = checkPositive(config.initialMemoryMb ?? DEFAULT_INITIAL_MEMORY_MB, 'initialMemoryMb', true);
   const name = config.name ?? 'wasm';
   const sliceMs = checkPositive(config.sliceMs ?? SLICE_MS, 'sliceMs', true);
   const useSymmetry = config.symmetry ?? true;

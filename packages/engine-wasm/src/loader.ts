@@ -26,6 +26,8 @@ export interface SolverInstance {
   readonly memory: WebAssembly.Memory;
   /** Largest memory the instance may grow to, in bytes. */
   readonly maxBytes: number;
+  /** The memory's size when the instance was made, in bytes. */
+  readonly initialBytes: number;
   /** Receives every solution the module reports; answers true once enough are known. */
   onSolution: (cells: Uint8Array) => boolean;
 }
@@ -92,12 +94,10 @@ function readString(memory: WebAssembly.Memory, ptr: number): string {
 }
 
 /**
- * Instantiate the module with a fresh memory of `initialMemoryMb` megabytes that may grow to
- * `maxMemoryMb`. Why start large: growing a WebAssembly memory detaches its old ArrayBuffer,
- * and the first detached buffer in a V8 isolate switches off a fast path for every typed
- * array access in it for good (measured: other JavaScript engines in the same process,
- * bitmask among them, ran 6-18 % slower afterwards). The pages are only reserved until the
- * module touches them.
+ * Instantiate the module with a fresh memory of `initialMemoryMb` megabytes (at most
+ * `maxMemoryMb`) that may grow to `maxMemoryMb`. It starts large because growing detaches
+ * the memory's old ArrayBuffer, which slows all typed-array code in the process (README,
+ * "Memory"); the pages are only reserved until the module touches them.
  */
 export async function instantiateSolver(module: WebAssembly.Module, maxMemoryMb: number, initialMemoryMb = 0): Promise<SolverInstance> {
   const maxPages = Math.max(INITIAL_PAGES, Math.min(65536, Math.floor((maxMemoryMb * 1024 * 1024) / PAGE)));
@@ -126,6 +126,7 @@ export async function instantiateSolver(module: WebAssembly.Module, maxMemoryMb:
     exports,
     memory,
     maxBytes: maxPages * PAGE,
+    initialBytes: memory.buffer.byteLength,
     get onSolution() {
       return holder.onSolution;
     },

@@ -79,11 +79,14 @@ describe('initial memory', () => {
   it('a host that refuses the reservation gets a small memory that grows, and the same answers', async () => {
     const Original = WebAssembly.Memory;
     const initials: number[] = [];
+    const firstBuffers: ArrayBuffer[] = [];
+    const smallest = 2; // pages: the module's own minimum (asconfig.json initialMemory)
     class Refusing extends Original {
       constructor(descriptor: WebAssembly.MemoryDescriptor) {
         initials.push(descriptor.initial);
-        if (descriptor.initial > 2) throw new RangeError('WebAssembly.Memory(): could not allocate memory');
+        if (descriptor.initial > smallest) throw new RangeError('WebAssembly.Memory(): could not allocate memory');
         super(descriptor);
+        firstBuffers.push(this.buffer);
       }
     }
     WebAssembly.Memory = Refusing;
@@ -92,7 +95,8 @@ describe('initial memory', () => {
     } finally {
       WebAssembly.Memory = Original;
     }
-    expect(initials).toEqual([4096, 2, 4096, 2]);
+    expect(initials).toEqual([4096, smallest, 4096, smallest]);
+    expect(firstBuffers.map((buffer) => buffer.byteLength)).toEqual([0, 0]); // both grew
   });
 
   it('is clipped to maxMemoryMb, and refuses negative sizes', async () => {
@@ -117,7 +121,7 @@ describe('resource caps', () => {
   });
 
   it('a puzzle too large for maxMemoryMb: incomplete/limit with a message, and the engine keeps working', async () => {
-    const engine = createWasmEngine({ name: 'wasm-1mb', maxMemoryMb: 1 });
+    const engine = createWasmEngine({ name: 'wasm-1mb', maxMemoryMb: 1, initialMemoryMb: 0 });
     // 2000x2000 cells: the board alone (cells, trail, masks) needs about 21 MB.
     const size = 2000;
     const big = nonogramFromClues(
@@ -283,7 +287,7 @@ describe('pausing and resuming', () => {
 describe('memory for the clause learner', () => {
   it('a memory cap the learned clauses outgrow: incomplete/limit with a message, no trap', async () => {
     const taai = (await import('@gridrace/core')).readPuzzles(readFileSync(`${shared}taai/question/taai2011.txt`, 'utf8'), { file: 'taai2011.txt' }) as NonogramPuzzle[];
-    const engine = createWasmEngine({ name: 'wasm-3mb', maxMemoryMb: 3, strategy: 'learn' });
+    const engine = createWasmEngine({ name: 'wasm-3mb', maxMemoryMb: 3, initialMemoryMb: 0, strategy: 'learn' });
     const result = await engine.solve(taai[751]!, { maxSolutions: 2, timeLimitMs: 20_000 });
     expect(result.verdict).toBe('incomplete');
     if (result.verdict === 'incomplete') {

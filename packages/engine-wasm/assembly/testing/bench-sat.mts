@@ -38,8 +38,7 @@ function parseTaai(text: string): Map<number, { rows: number[][]; columns: numbe
 
 const puzzles = parseTaai(readFileSync(new URL(`../../../../../shared/puzzles/taai/question/${set}.txt`, import.meta.url), 'utf8'));
 const bytes = readFileSync(new URL('../../build-test/sat-bench.wasm', import.meta.url));
-// Large enough never to grow: a grown memory detaches its buffer, which slows every typed-array
-// access in this process, the TypeScript solver's included (see the README, "Memory").
+// Large enough never to grow: growing would slow the TypeScript solver too (README, "Memory").
 const memory = new WebAssembly.Memory({ initial: 4096 });
 const x = new WebAssembly.Instance(new WebAssembly.Module(bytes), {
   env: { memory, now: () => performance.now(), abort: () => { throw new Error('abort'); } },
