@@ -22,6 +22,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getEngine, readPuzzle, readPuzzles, readSolutions, solutionToRows, verify } from '@gridrace/core';
 import '@gridrace/engines';
+import { median } from '@gridrace/race';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -63,10 +64,6 @@ async function solveOnce(puzzle, expected) {
   return problem === undefined ? base : { ...base, problem };
 }
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 === 1 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const ms = (x) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
 
 async function measure(name, puzzle, times) {

@@ -99,7 +99,7 @@ function readString(memory: WebAssembly.Memory, ptr: number): string {
  * the memory's old ArrayBuffer, which slows all typed-array code in the process (README,
  * "Memory"); the pages are only reserved until the module touches them.
  */
-export async function instantiateSolver(module: WebAssembly.Module, maxMemoryMb: number, initialMemoryMb = 0): Promise<SolverInstance> {
+export async function instantiateSolver(module: WebAssembly.Module, maxMemoryMb: number, initialMemoryMb: number): Promise<SolverInstance> {
   const maxPages = Math.max(INITIAL_PAGES, Math.min(65536, Math.floor((maxMemoryMb * 1024 * 1024) / PAGE)));
   const initialPages = Math.min(maxPages, Math.max(INITIAL_PAGES, Math.floor((initialMemoryMb * 1024 * 1024) / PAGE)));
   let memory: WebAssembly.Memory;
