@@ -2,10 +2,11 @@
 // core's format readers. Ids are paths relative to the working directory, so two runs
 // from the same folder name the same puzzle the same way.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readPuzzles, verify, type Puzzle, type PuzzleKind, type Solution } from '@gridrace/core';
+import { readTextFileSync } from '@gridrace/core/node';
 import type { PuzzleRecord } from './types.js';
 
 /** The repository's own puzzles (seed + generated): the race's default corpus. */
@@ -152,7 +153,8 @@ export function loadCorpus(sources: readonly string[], options: { kind?: PuzzleK
       const shown = idFor(file, cwd);
       let read: Puzzle[];
       try {
-        read = readPuzzles(readFileSync(file, 'utf8'), { file: shown });
+        // Capped like the CLI's reads (64 MiB): a device such as /dev/zero is refused, not read forever.
+        read = readPuzzles(readTextFileSync(file), { file: shown });
       } catch (err) {
         const why = err instanceof Error ? err.message : String(err);
         if (walked) {

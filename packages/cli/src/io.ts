@@ -1,18 +1,31 @@
-import { readFile, writeFile } from 'node:fs/promises';
-import { PuzzleFormatError, readPuzzles, type FormatName, type Puzzle } from '@gridrace/core';
+import { writeFile } from 'node:fs/promises';
+import { OutputLimitError, PuzzleFormatError, readPuzzles, type FormatName, type Puzzle } from '@gridrace/core';
+import { readTextFile, readTextStream } from '@gridrace/core/node';
 import { CliError, ExitCode } from './exit-codes.js';
 
-/** Reads a file, or standard input for `-`. Errors become BAD_INPUT with the file named. */
+/**
+ * Reads a file, or standard input for `-`, up to core's MAX_INPUT_BYTES (64 MiB): a larger
+ * file, or a pipe or device that does not end by then, is refused. Errors become BAD_INPUT
+ * with the file named.
+ */
 export async function readInput(path: string): Promise<{ name: string; text: string }> {
-  if (path === '-') {
-    const chunks: Buffer[] = [];
-    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-    return { name: '<stdin>', text: Buffer.concat(chunks).toString('utf8') };
-  }
+  const name = path === '-' ? '<stdin>' : path;
   try {
-    return { name: path, text: await readFile(path, 'utf8') };
+    const text = path === '-' ? await readTextStream(process.stdin, name) : await readTextFile(path);
+    return { name, text };
   } catch (err) {
+    if (err instanceof PuzzleFormatError) throw new CliError(err.message, ExitCode.BAD_INPUT);
     throw new CliError(`${path}: cannot read file: ${describeFsError(err)}`, ExitCode.BAD_INPUT);
+  }
+}
+
+/** Builds an output (a rendering, a conversion); past core's output cap it ends with BAD_INPUT. */
+export function buildOutput<T>(name: string, build: () => T): T {
+  try {
+    return build();
+  } catch (err) {
+    if (err instanceof OutputLimitError) throw new CliError(`${name}: ${err.message}`, ExitCode.BAD_INPUT);
+    throw err;
   }
 }
 

@@ -1,4 +1,5 @@
 import {
+  checkOutputSize,
   renderSvg,
   renderText,
   solutionToRows,
@@ -54,6 +55,10 @@ export function puzzleName(report: Pick<PuzzleReport, 'file' | 'index' | 'puzzle
 /** The `solve --json` document. Stable: see the CLI README. */
 export function solveJson(reports: readonly PuzzleReport[]): string {
   const many = reports.length > 1;
+  // Nonogram rows are strings (a character per cell); arrow-path numbers get a line each.
+  let estimate = 0;
+  for (const r of reports) estimate += 600 + r.result.solutions.length * r.puzzle.width * r.puzzle.height * (r.puzzle.kind === 'nonogram' ? 1 : String(r.puzzle.width * r.puzzle.height).length + 14);
+  checkOutputSize('the JSON results', estimate);
   return (
     JSON.stringify(
       {

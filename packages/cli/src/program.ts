@@ -1,6 +1,6 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import pc from 'picocolors';
-import { formatsFor } from '@gridrace/core';
+import { MAX_SOLUTIONS_LIMIT, formatsFor } from '@gridrace/core';
 import { CliError, ExitCode } from './exit-codes.js';
 import { convertCommand } from './commands/convert.js';
 import { enginesCommand } from './commands/engines.js';
@@ -16,6 +16,12 @@ const FORMATS = [...new Set([...formatsFor('nonogram'), ...formatsFor('arrowpath
 function positiveInt(value: string): number {
   const n = Number(value);
   if (!/^\d+$/.test(value) || n < 1) throw new InvalidArgumentError('expected a positive whole number');
+  return n;
+}
+
+function maxSolutionsArg(value: string): number {
+  const n = positiveInt(value);
+  if (n > MAX_SOLUTIONS_LIMIT) throw new InvalidArgumentError(`at most ${MAX_SOLUTIONS_LIMIT} solutions can be held`);
   return n;
 }
 
@@ -70,7 +76,7 @@ Exit codes:
     .description('solve every puzzle in FILE (or - for standard input) and print verified solutions')
     .argument('<file>', 'puzzle file: .non, .nin, .json, TAAI text, or a Tatham Pattern/Signpost game ID')
     .option('-e, --engine <name>', 'engine to use (see `gridrace engines`); default: the fastest for the puzzle kind')
-    .addOption(new Option('-m, --max-solutions <n>', 'stop after n solutions (2 decides uniqueness)').argParser(positiveInt).default(2))
+    .addOption(new Option('-m, --max-solutions <n>', `stop after n solutions (2 decides uniqueness; at most ${MAX_SOLUTIONS_LIMIT})`).argParser(maxSolutionsArg).default(2))
     .addOption(new Option('-t, --time-limit <seconds>', 'give up after this many seconds per puzzle').argParser(seconds))
     .option('--json', 'print the results as JSON (schema in the CLI README)')
     .addOption(formatOption())

@@ -1,4 +1,7 @@
+import { DEFAULT_MAX_SOLUTIONS, checkMaxSolutions } from './engine-input.js';
 import type { PuzzleKind, PuzzleOf, SolutionOf } from './model/puzzle.js';
+
+export { DEFAULT_MAX_SOLUTIONS };
 
 /**
  * The Engine contract: the one thing every solver package implements. A consumer picks
@@ -17,7 +20,8 @@ export interface Engine<K extends PuzzleKind = PuzzleKind> {
   dispose?(): Promise<void>;
   /**
    * Solve a puzzle. Never throws for a contradictory puzzle (verdict `none`), a time limit
-   * or an abort (verdict `incomplete`); throws only for a puzzle of the wrong kind or shape.
+   * or an abort (verdict `incomplete`); throws only what `checkSolveInput` (run first, by
+   * every engine) throws for a puzzle of the wrong kind or shape or a malformed option.
    */
   solve(puzzle: PuzzleOf<K>, options?: SolveOptions): Promise<SolveResult<SolutionOf<K>>>;
 }
@@ -34,8 +38,6 @@ export interface SolveOptions {
   /** Wall-clock limit in milliseconds; the result is `incomplete` with reason `time-limit`. */
   timeLimitMs?: number;
 }
-
-export const DEFAULT_MAX_SOLUTIONS = 2;
 
 export type Verdict = 'unique' | 'multiple' | 'none' | 'incomplete';
 
@@ -108,9 +110,7 @@ export function mergeCounters(a: Readonly<Record<string, number>>, b: Readonly<R
   return merged;
 }
 
-/** Reads `maxSolutions` with its default and rejects nonsense early. */
+/** Reads `maxSolutions` with its default and rejects nonsense early (see `checkSolveOptions`). */
 export function resolveMaxSolutions(options: SolveOptions | undefined): number {
-  const max = options?.maxSolutions ?? DEFAULT_MAX_SOLUTIONS;
-  if (!Number.isInteger(max) || max < 1) throw new RangeError(`maxSolutions must be a positive integer, got ${String(max)}`);
-  return max;
+  return checkMaxSolutions(options?.maxSolutions);
 }

@@ -2,9 +2,25 @@
 export type { Engine, SolveOptions, SolveResult, SolveStats, StopReason, Verdict, Difficulty } from './engine.js';
 export { DEFAULT_MAX_SOLUTIONS, makeResult, mergeCounters, resolveMaxSolutions } from './engine.js';
 export { registerEngine, unregisterEngine, getEngine, listEngines, UnknownEngineError } from './registry.js';
-export { SolveBudget, yieldToEventLoop } from './limits.js';
-export type { CheckedNonogram, PackedClues } from './engine-input.js';
-export { checkNonogramInput, cluesFit, packClues, DistinctSolutions } from './engine-input.js';
+export { SolveBudget, yieldToEventLoop, MAX_SOLUTIONS_LIMIT, MAX_INPUT_BYTES, MAX_OUTPUT_CHARS, OutputLimitError, checkOutputSize } from './limits.js';
+export type {
+  CheckedNonogram,
+  CheckedNonogramPuzzle,
+  CheckedArrowPathPuzzle,
+  CheckedSolveInput,
+  CheckedSolveOptions,
+  PackedClues,
+} from './engine-input.js';
+export {
+  checkSolveInput,
+  checkNonogramInput,
+  checkArrowPathInput,
+  checkSolveOptions,
+  solutionsWithoutCells,
+  cluesFit,
+  packClues,
+  DistinctSolutions,
+} from './engine-input.js';
 export type { CellSymmetry } from './symmetry.js';
 export { nonogramSymmetries, symmetricImage, SolutionsWithImages } from './symmetry.js';
 

@@ -1,4 +1,59 @@
 import type { StopReason } from './engine.js';
+import { badNumber, show } from './show.js';
+
+// Resource caps shared by the library and the CLI (the table in core's README lists them all).
+
+/**
+ * Most solutions one solve may ask for. `maxSolutions` above this is refused with a
+ * RangeError: every held solution costs its grid (about a kilobyte for a 12x12), and a
+ * puzzle with billions of solutions would otherwise fill the heap.
+ */
+export const MAX_SOLUTIONS_LIMIT = 100_000;
+
+/**
+ * Largest puzzle or solution input read, in bytes (64 MiB), from a file or standard input.
+ * Far above any real puzzle file (a 1000-puzzle TAAI set is under 1 MB); past it the
+ * readers stop and throw, so `/dev/zero` or a runaway pipe cannot exhaust memory.
+ */
+export const MAX_INPUT_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Largest text the writers and renderers produce, in characters (64 Mi). They estimate
+ * their output before building it and throw OutputLimitError past this, so a huge grid
+ * ends with a message instead of a heap crash.
+ */
+export const MAX_OUTPUT_CHARS = 64 * 1024 * 1024;
+
+/** A writer or renderer refused to build an output larger than MAX_OUTPUT_CHARS. */
+export class OutputLimitError extends Error {
+  override readonly name = 'OutputLimitError';
+  constructor(
+    /** What was being written, e.g. `SVG of a 5000x5000 nonogram`. */
+    readonly what: string,
+    /** The estimated size, in characters. */
+    readonly estimate: number,
+    readonly limit: number = MAX_OUTPUT_CHARS,
+  ) {
+    super(`${what} would be about ${formatMiB(estimate)}, over the output limit of ${formatMiB(limit)}`);
+  }
+}
+
+/** Throw OutputLimitError when `estimate` characters exceed MAX_OUTPUT_CHARS. */
+export function checkOutputSize(what: string, estimate: number, limit: number = MAX_OUTPUT_CHARS): void {
+  if (estimate > limit) throw new OutputLimitError(what, estimate, limit);
+}
+
+function formatMiB(chars: number): string {
+  return `${(chars / (1024 * 1024)).toFixed(chars < 1024 * 1024 ? 2 : 0)} MiB`;
+}
+
+/** `timeLimitMs`: absent (undefined or null) is no limit, else a finite number >= 0. */
+export function checkTimeLimitMs(value: unknown): number | undefined {
+  if (value === undefined || value === null) return undefined;
+  // typeof first: a string such as "60000" passes `>= 0` but would be concatenated to the start time.
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) badNumber(value, `timeLimitMs must be a finite non-negative number, got ${show(value)}`);
+  return value;
+}
 
 /**
  * Time limit and abort signal for one solve, as a cheap check engines call in their loops.
@@ -17,10 +72,7 @@ export class SolveBudget {
     this.#signal = options.signal;
     this.#start = performance.now();
     this.#lastYield = this.#start;
-    const limit = options.timeLimitMs;
-    if (limit !== undefined && (!(limit >= 0) || Number.isNaN(limit))) {
-      throw new RangeError(`timeLimitMs must be a non-negative number, got ${String(limit)}`);
-    }
+    const limit = checkTimeLimitMs(options.timeLimitMs);
     this.#deadline = limit === undefined ? Number.POSITIVE_INFINITY : this.#start + limit;
   }
 

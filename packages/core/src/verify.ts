@@ -12,6 +12,8 @@ function result(problems: string[]): VerifyResult {
 }
 
 const sameClue = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+/** A clue as the input contract reads it: zero blocks mean nothing (`[0]` is an empty line). */
+const blocksOf = (clue: readonly number[] | undefined) => (clue ?? []).filter((block) => block !== 0);
 
 export function verifyNonogram(puzzle: NonogramPuzzle, solution: NonogramSolution): VerifyResult {
   const problems: string[] = [];
@@ -25,15 +27,16 @@ export function verifyNonogram(puzzle: NonogramPuzzle, solution: NonogramSolutio
   }
   for (let r = 0; r < height; r++) {
     const got = clueOfLine(rowOf(solution, r));
-    const want = puzzle.rows[r] ?? [];
+    const want = blocksOf(puzzle.rows[r]);
     if (!sameClue(got, want)) problems.push(`row ${r + 1}: clue ${want.join(' ') || '0'}, grid gives ${got.join(' ') || '0'}`);
   }
   for (let c = 0; c < width; c++) {
     const got = clueOfLine(columnOf(solution, c));
-    const want = puzzle.columns[c] ?? [];
+    const want = blocksOf(puzzle.columns[c]);
     if (!sameClue(got, want)) problems.push(`column ${c + 1}: clue ${want.join(' ') || '0'}, grid gives ${got.join(' ') || '0'}`);
   }
-  for (const g of puzzle.givens) {
+  // Givens null or undefined: none, as in the input contract.
+  for (const g of puzzle.givens ?? []) {
     const v = solution.cells[g.row * width + g.col];
     if ((v === FILLED) !== g.filled) problems.push(`row ${g.row + 1} column ${g.col + 1} is given ${g.filled ? 'filled' : 'empty'}`);
   }
@@ -53,7 +56,7 @@ export function verifyArrowPath(puzzle: ArrowPathPuzzle, solution: ArrowPathSolu
     if (!Number.isInteger(v) || v < 1 || v > n) problems.push(`cell ${i} holds ${v}, outside 1..${n}`);
     else if (cellOf[v] !== -1) problems.push(`number ${v} appears twice`);
     else cellOf[v] = i;
-    const given = puzzle.givens[i] ?? 0;
+    const given = puzzle.givens?.[i] ?? 0;
     if (given !== 0 && given !== v) problems.push(`cell ${i} is given ${given} but holds ${v}`);
   }
   if (problems.length > 0) return result(problems);

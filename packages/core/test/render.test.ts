@@ -33,11 +33,13 @@ describe('renderText', () => {
 });
 
 describe('renderSvg', () => {
-  it('draws one black square per filled cell and escapes the title', () => {
+  it('draws one black rect per run of filled cells in a row and escapes the title', () => {
     const svg = renderSvg(nonogram, grid);
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     expect(svg).toContain('<title>tiny &#60;3&#62;</title>');
-    expect(svg.match(/<rect x="[\d.]+" y="[\d.]+" width="20" height="20"\/>/g)).toHaveLength(4);
+    // Rows ##. and #.#: three runs, widths 2, 1, 1 cells.
+    const runs = [...svg.matchAll(/<rect x="[\d.]+" y="[\d.]+" width="(\d+)" height="20"\/>/g)].map((m) => Number(m[1]) / 20);
+    expect(runs).toEqual([2, 1, 1]);
   });
   it('draws an arrow path: an arrow per cell but the last, every number, and the path', () => {
     const svg = renderSvg(arrowPath, arrowSolution);

@@ -67,7 +67,7 @@ function symmetrized(grid: NonogramSolution, name: string): NonogramSolution | n
   return { ...grid, cells };
 }
 
-const symmetriesOf = (puzzle: NonogramPuzzle) => nonogramSymmetries(checkNonogramInput(puzzle, 'test'), puzzle.givens);
+const symmetriesOf = (puzzle: NonogramPuzzle) => nonogramSymmetries(checkNonogramInput(puzzle), puzzle.givens);
 
 describe('nonogramSymmetries', () => {
   it('every symmetry it reports maps the grid the clues came from to a solution (2000 random grids)', () => {

@@ -4,8 +4,8 @@
 // given, every cell that may hold 1 is tried as the start.
 import {
   SolveBudget,
+  checkSolveInput,
   makeResult,
-  resolveMaxSolutions,
   type ArrowPathPuzzle,
   type ArrowPathSolution,
   type SolveOptions,
@@ -23,15 +23,16 @@ export interface DfsLimits {
 const CHECK_EVERY = 4096;
 
 export async function solveDfs(
-  puzzle: ArrowPathPuzzle,
-  options: SolveOptions | undefined,
+  input: ArrowPathPuzzle,
+  solveOptions: SolveOptions | undefined,
   limits: DfsLimits,
 ): Promise<SolveResult<ArrowPathSolution>> {
-  const maxSolutions = resolveMaxSolutions(options);
-  const budget = new SolveBudget({ signal: options?.signal, timeLimitMs: options?.timeLimitMs });
-  const grid = prepareGrid(puzzle);
+  // Core's input contract first: the same refusals, with the same errors, as every engine.
+  const { puzzle, options } = checkSolveInput('arrowpath', input, solveOptions);
+  const { maxSolutions } = options;
+  const budget = new SolveBudget(options);
+  const prepared = await prepareGrid(puzzle, budget);
   const maxNodes = limits.maxNodes ?? Number.POSITIVE_INFINITY;
-  const { n, rays, given, cellOfGiven, width, height } = grid;
 
   let nodes = 0;
   let backtracks = 0;
@@ -40,6 +41,10 @@ export async function solveDfs(
   const finish = (stopped: StopReason | null, message?: string) =>
     makeResult(solutions, stopped, { timeMs: budget.elapsedMs(), counters: { nodes, backtracks, maxDepth } }, message);
 
+  if (typeof prepared === 'string') return finish(prepared);
+  const grid = prepared;
+  // Rays are walked by step from their counted length, never stored.
+  const { n, rayStep, rayLength, given, cellOfGiven, width, height } = grid;
   const early = budget.stopReason();
   if (early !== null) return finish(early);
   if (grid.contradiction !== null) return finish(null);
@@ -59,7 +64,17 @@ export async function solveDfs(
   let startIndex = 0;
   let depth = 0;
 
+  // Every step (forward or back) counts towards the next budget check: a long run of
+  // backtracking, each step scanning a long ray, must not outrun the time limit.
+  let steps = 0;
   search: for (;;) {
+    if (++steps % CHECK_EVERY === 0) {
+      const reason = await budget.checkpoint();
+      if (reason !== null) {
+        stopped = reason;
+        break;
+      }
+    }
     // Choose the next start when the previous one is exhausted.
     if (depth === 0) {
       if (startIndex >= starts.length) break;
@@ -88,24 +103,20 @@ export async function solveDfs(
 
     // Find the next candidate for depth+1 from the cell holding `depth`.
     const cell = path[depth]!;
-    const ray = rays[cell]!;
+    const step = rayStep[cell]!;
+    const length = rayLength[cell]!;
     const target = cellOfGiven[depth + 1]!;
     let chosen = -1;
     if (target !== -1) {
       // Only the given cell may follow, and only once.
       if (pos[depth] === 0) {
         pos[depth] = 1;
-        for (let i = 0; i < ray.length; i++) {
-          if (ray[i] === target) {
-            chosen = target;
-            break;
-          }
-        }
+        if (onRay(cell, step, length, target)) chosen = target;
       }
     } else {
       let i = pos[depth]!;
-      while (i < ray.length) {
-        const d = ray[i++]!;
+      while (i < length) {
+        const d = cell + ++i * step;
         if (used[d] === 0 && given[d] === 0) {
           chosen = d;
           break;
@@ -132,13 +143,6 @@ export async function solveDfs(
       message = `arrowpath-dfs node limit of ${maxNodes} reached`;
       break search;
     }
-    if (nodes % CHECK_EVERY === 0) {
-      const reason = await budget.checkpoint();
-      if (reason !== null) {
-        stopped = reason;
-        break;
-      }
-    }
   }
 
   // A solution limit hit on the very last possibility still means the search was exhausted.
@@ -153,11 +157,19 @@ export async function solveDfs(
         if (pos[k] === 0) return false;
         continue;
       }
-      const ray = rays[path[k]!]!;
-      for (let i = pos[k]!; i < ray.length; i++) {
-        if (given[ray[i]!] === 0) return false;
+      const cell = path[k]!;
+      const step = rayStep[cell]!;
+      for (let i = pos[k]!; i < rayLength[cell]!; i++) {
+        if (given[cell + (i + 1) * step] === 0) return false;
       }
     }
     return true;
   }
+}
+
+/** True when `target` is one of the `length` cells `cell + k * step`, k >= 1. */
+function onRay(cell: number, step: number, length: number, target: number): boolean {
+  if (step === 0) return false;
+  const k = (target - cell) / step;
+  return Number.isInteger(k) && k >= 1 && k <= length;
 }

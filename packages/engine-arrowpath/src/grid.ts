@@ -1,5 +1,5 @@
-// The static facts both engines read from a puzzle: rays, givens, and the shape checks.
-import { DIRECTIONS, rayCells, type ArrowPathPuzzle } from '@gridrace/core';
+// The static facts both engines read from a puzzle: rays and givens (core checked its shape).
+import { DIRECTION_STEPS, type CheckedArrowPathPuzzle, type SolveBudget, type StopReason } from '@gridrace/core';
 
 /** A puzzle checked and unpacked into typed arrays. */
 export interface ArrowGrid {
@@ -7,8 +7,16 @@ export interface ArrowGrid {
   readonly height: number;
   /** Number of cells, also the last number N. */
   readonly n: number;
-  /** `rays[c]`: the cells the number in `c` may be followed by, nearest first. Empty for a cell without an arrow and for the cell given N. */
-  readonly rays: readonly Int32Array[];
+  /**
+   * The ray of cell `c` (the cells its number may be followed by, nearest first) is
+   * `c + k * rayStep[c]` for k = 1..rayLength[c]; length 0 for a cell without an arrow and
+   * for the cell given N. Rays are never materialised: a snake-shaped 1000x1000 grid has
+   * half a billion ray cells, and counting them is enough to refuse it.
+   */
+  readonly rayStep: Int32Array;
+  readonly rayLength: Int32Array;
+  /** Sum of `rayLength`: the candidate links between cells. */
+  readonly rayCells: number;
   /** `given[c]`: the number given in cell `c`, 0 for none. */
   readonly given: Int32Array;
   /** `cellOfGiven[k]`: the cell given number `k` (1..N), -1 for none. */
@@ -19,34 +27,39 @@ export interface ArrowGrid {
   readonly contradiction: string | null;
 }
 
-const DIRECTION_SET: ReadonlySet<unknown> = new Set<unknown>(DIRECTIONS);
+/** How many cells lie on the ray from (row, col) in direction (dr, dc): counted, not walked. */
+export function rayLengthOf(width: number, height: number, row: number, col: number, dr: number, dc: number): number {
+  const byRow = dr > 0 ? height - 1 - row : dr < 0 ? row : Number.POSITIVE_INFINITY;
+  const byCol = dc > 0 ? width - 1 - col : dc < 0 ? col : Number.POSITIVE_INFINITY;
+  return Math.min(byRow, byCol);
+}
+
+/** Cells unpacked between two budget checks (about a millisecond of work). */
+const CELLS_PER_CHECK = 1 << 16;
 
 /**
- * Check the puzzle's shape and unpack it. Throws (TypeError, RangeError) for a puzzle of the
- * wrong kind or shape; contradictory givens are reported in `contradiction` (verdict `none`).
+ * Unpack a puzzle that passed core's input contract (`checkSolveInput`, which refuses a wrong
+ * kind or shape), checking the budget (and yielding) every slice of cells, so a time limit
+ * or an abort holds on huge grids. Contradictory givens (above N, repeated) are reported in
+ * `contradiction` (verdict `none`); returns a stop reason when the budget ran out.
  */
-export function prepareGrid(puzzle: ArrowPathPuzzle): ArrowGrid {
-  if (puzzle.kind !== 'arrowpath') throw new TypeError(`expected an arrowpath puzzle, got ${String(puzzle.kind)}`);
+export async function prepareGrid(puzzle: CheckedArrowPathPuzzle, budget: SolveBudget): Promise<ArrowGrid | StopReason> {
   const { width, height } = puzzle;
-  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) {
-    throw new RangeError(`arrow path size must be positive integers, got ${String(width)}x${String(height)}`);
-  }
   const n = width * height;
-  if (puzzle.arrows.length !== n) throw new RangeError(`expected ${n} arrows, got ${puzzle.arrows.length}`);
-  if (puzzle.givens.length !== n) throw new RangeError(`expected ${n} givens, got ${puzzle.givens.length}`);
 
   const given = new Int32Array(n);
   const cellOfGiven = new Int32Array(n + 1).fill(-1);
   const hasArrow = new Uint8Array(n);
   let contradiction: string | null = null;
   for (let c = 0; c < n; c++) {
-    const arrow = puzzle.arrows[c];
-    if (arrow !== null && !DIRECTION_SET.has(arrow)) throw new RangeError(`cell ${c} has an unknown arrow ${String(arrow)}`);
-    hasArrow[c] = arrow === null ? 0 : 1;
-    const g = puzzle.givens[c];
-    if (typeof g !== 'number' || !Number.isInteger(g)) throw new RangeError(`cell ${c} has a non-integer given ${String(g)}`);
+    if ((c + 1) % CELLS_PER_CHECK === 0) {
+      const stop = await budget.checkpoint();
+      if (stop !== null) return stop;
+    }
+    hasArrow[c] = puzzle.arrows[c] === null ? 0 : 1;
+    const g = puzzle.givens[c]!;
     if (g === 0) continue;
-    if (g < 1 || g > n) {
+    if (g > n) {
       contradiction ??= `cell ${c} is given ${g}, outside 1..${n}`;
       continue;
     }
@@ -58,11 +71,18 @@ export function prepareGrid(puzzle: ArrowPathPuzzle): ArrowGrid {
     given[c] = g;
   }
 
-  const rays: Int32Array[] = [];
+  const rayStep = new Int32Array(n);
+  const rayLength = new Int32Array(n);
+  let rayCells = 0;
   for (let c = 0; c < n; c++) {
     const arrow = puzzle.arrows[c];
     // The cell given N ends the path: its arrow, if any, is ignored.
-    rays.push(arrow === null || arrow === undefined || given[c] === n ? new Int32Array(0) : Int32Array.from(rayCells(width, height, c, arrow)));
+    if (arrow === null || arrow === undefined || given[c] === n) continue;
+    const [dr, dc] = DIRECTION_STEPS[arrow];
+    const length = rayLengthOf(width, height, Math.floor(c / width), c % width, dr, dc);
+    rayStep[c] = dr * width + dc;
+    rayLength[c] = length;
+    rayCells += length;
   }
-  return { width, height, n, rays, given, cellOfGiven, hasArrow, contradiction };
+  return { width, height, n, rayStep, rayLength, rayCells, given, cellOfGiven, hasArrow, contradiction };
 }

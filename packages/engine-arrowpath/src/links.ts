@@ -6,6 +6,7 @@
 // "1 has no predecessor" and "N has no successor" are ordinary links to START and END.
 // Candidate links ("edges") are fixed up front (a cell to each cell on its ray, START to
 // each cell that may hold 1, each cell that may hold N to END) and only ever die.
+import type { SolveBudget, StopReason } from '@gridrace/core';
 import type { ArrowGrid } from './grid.js';
 
 /** A growable stack of 32-bit integers. */
@@ -33,11 +34,113 @@ export const T_REMOVE = 0; // [edge, T_REMOVE]
 export const T_NUMBER = 1; // [node, T_NUMBER]
 export const T_LINK = 2; // [from, to, head of from's chain, length of from's chain, T_LINK]
 
-/** Upper bound on candidate links for a grid, to refuse grids too big to hold. */
+/**
+ * Upper bound on candidate links for a grid, from the counted ray lengths (nothing is
+ * built), to refuse grids too big to hold before allocating anything for them.
+ */
 export function countEdges(grid: ArrowGrid): number {
-  let m = 2 * grid.n;
-  for (const ray of grid.rays) m += ray.length;
-  return m;
+  return 2 * grid.n + grid.rayCells;
+}
+
+/** Links handled between two budget checks while building (a millisecond or so). */
+const LINKS_PER_CHECK = 1 << 18;
+
+/** The fixed candidate links in CSR form, built by `buildLinkState`. */
+interface CandidateLinks {
+  readonly from: Int32Array;
+  readonly to: Int32Array;
+  readonly succCount: Int32Array;
+  readonly predCount: Int32Array;
+  readonly outStart: Int32Array;
+  readonly inStart: Int32Array;
+  readonly outEdges: Int32Array;
+  readonly inEdges: Int32Array;
+  readonly outPos: Int32Array;
+  readonly inPos: Int32Array;
+}
+
+/**
+ * Build the candidate links and the state around them. Millions of links take a while:
+ * the budget is checked (and the event loop given a turn) every slice, so a time limit or
+ * an abort lands here too; then the stop reason is returned instead.
+ */
+export async function buildLinkState(grid: ArrowGrid, budget: SolveBudget): Promise<LinkState | StopReason> {
+  const n = grid.n;
+  const start = n;
+  const end = n + 1;
+  const nodes = n + 2;
+  let work = 0;
+  // Checks the budget once per slice of `amount` units of work; null to go on.
+  const tick = async (amount: number): Promise<StopReason | null> => {
+    work += amount;
+    if (work < LINKS_PER_CHECK) return null;
+    work = 0;
+    return budget.checkpoint();
+  };
+
+  let m = grid.rayCells;
+  for (let c = 0; c < n; c++) {
+    const g = grid.given[c]!;
+    if (g === 0 || g === n) m++;
+    if (g === 0 || g === 1) m++;
+  }
+  const from = new Int32Array(m);
+  const to = new Int32Array(m);
+  let e = 0;
+  for (let c = 0; c < n; c++) {
+    const g = grid.given[c]!;
+    const step = grid.rayStep[c]!;
+    const length = grid.rayLength[c]!;
+    for (let k = 1, d = c + step; k <= length; k++, d += step) {
+      from[e] = c;
+      to[e++] = d;
+    }
+    if (g === 0 || g === n) {
+      from[e] = c;
+      to[e++] = end;
+    }
+    if (g === 0 || g === 1) {
+      from[e] = start;
+      to[e++] = c;
+    }
+    const stop = await tick(length + 1);
+    if (stop !== null) return stop;
+  }
+  const succCount = new Int32Array(nodes);
+  const predCount = new Int32Array(nodes);
+  for (let i = 0; i < m; i++) {
+    succCount[from[i]!]!++;
+    predCount[to[i]!]!++;
+    if ((i & (LINKS_PER_CHECK - 1)) === 0) {
+      const stop = await budget.checkpoint();
+      if (stop !== null) return stop;
+    }
+  }
+  const outStart = new Int32Array(nodes + 1);
+  const inStart = new Int32Array(nodes + 1);
+  for (let x = 0; x < nodes; x++) {
+    outStart[x + 1] = outStart[x]! + succCount[x]!;
+    inStart[x + 1] = inStart[x]! + predCount[x]!;
+  }
+  const outEdges = new Int32Array(m);
+  const inEdges = new Int32Array(m);
+  const outPos = new Int32Array(m);
+  const inPos = new Int32Array(m);
+  const outFill = outStart.slice(0, nodes);
+  const inFill = inStart.slice(0, nodes);
+  for (let i = 0; i < m; i++) {
+    outPos[i] = outFill[from[i]!]!;
+    outEdges[outFill[from[i]!]!++] = i;
+    inPos[i] = inFill[to[i]!]!;
+    inEdges[inFill[to[i]!]!++] = i;
+    if ((i & (LINKS_PER_CHECK - 1)) === 0) {
+      const stop = await budget.checkpoint();
+      if (stop !== null) return stop;
+    }
+  }
+  const stop = await budget.checkpoint();
+  if (stop !== null) return stop;
+  return new LinkState(grid, { from, to, succCount, predCount, outStart, inStart, outEdges, inEdges, outPos, inPos });
 }
 
 export class LinkState {
@@ -96,7 +199,7 @@ export class LinkState {
   removals = 0;
   linksMade = 0;
 
-  constructor(grid: ArrowGrid) {
+  constructor(grid: ArrowGrid, links: CandidateLinks) {
     const n = grid.n;
     this.n = n;
     this.start = n;
@@ -104,52 +207,17 @@ export class LinkState {
     this.nodes = n + 2;
     const nodes = this.nodes;
 
-    // Build the candidate links.
-    const from: number[] = [];
-    const to: number[] = [];
-    for (let c = 0; c < n; c++) {
-      const g = grid.given[c]!;
-      for (const d of grid.rays[c]!) {
-        from.push(c);
-        to.push(d);
-      }
-      if (g === 0 || g === n) {
-        from.push(c);
-        to.push(this.end);
-      }
-      if (g === 0 || g === 1) {
-        from.push(this.start);
-        to.push(c);
-      }
-    }
-    const m = from.length;
-    this.from = Int32Array.from(from);
-    this.to = Int32Array.from(to);
-    this.alive = new Uint8Array(m).fill(1);
-    this.succCount = new Int32Array(nodes);
-    this.predCount = new Int32Array(nodes);
-    for (let e = 0; e < m; e++) {
-      this.succCount[this.from[e]!]!++;
-      this.predCount[this.to[e]!]!++;
-    }
-    this.outStart = new Int32Array(nodes + 1);
-    this.inStart = new Int32Array(nodes + 1);
-    for (let x = 0; x < nodes; x++) {
-      this.outStart[x + 1] = this.outStart[x]! + this.succCount[x]!;
-      this.inStart[x + 1] = this.inStart[x]! + this.predCount[x]!;
-    }
-    this.outEdges = new Int32Array(m);
-    this.inEdges = new Int32Array(m);
-    this.outPos = new Int32Array(m);
-    this.inPos = new Int32Array(m);
-    const outFill = this.outStart.slice(0, nodes);
-    const inFill = this.inStart.slice(0, nodes);
-    for (let e = 0; e < m; e++) {
-      this.outPos[e] = outFill[this.from[e]!]!;
-      this.outEdges[outFill[this.from[e]!]!++] = e;
-      this.inPos[e] = inFill[this.to[e]!]!;
-      this.inEdges[inFill[this.to[e]!]!++] = e;
-    }
+    this.from = links.from;
+    this.to = links.to;
+    this.alive = new Uint8Array(links.from.length).fill(1);
+    this.succCount = links.succCount;
+    this.predCount = links.predCount;
+    this.outStart = links.outStart;
+    this.inStart = links.inStart;
+    this.outEdges = links.outEdges;
+    this.inEdges = links.inEdges;
+    this.outPos = links.outPos;
+    this.inPos = links.inPos;
 
     this.next = new Int32Array(nodes).fill(-1);
     this.prev = new Int32Array(nodes).fill(-1);

@@ -11,6 +11,7 @@
 // cell can sit in that gap. A cell that fits in no gap kills the branch; a cell that fits
 // in one place only is numbered; so is the only cell that can hold a free number (none
 // kills the branch); a candidate link that no gap can hold is killed.
+import { SolveBudget, type StopReason } from '@gridrace/core';
 import { T_NUMBER, T_REMOVE, type LinkState } from './links.js';
 import { filterByMatching, type MatchScratch } from './matching.js';
 
@@ -247,10 +248,32 @@ function reviewHead(s: LinkState, x: number): void {
   }
 }
 
-/** Run the queue to a fixpoint. False on a contradiction (the queue is then cleared). */
-export function propagateLocal(s: LinkState): boolean {
+/** Thrown out of propagation when the budget runs out; the solve catches it and stops. */
+export class PropagationStopped {
+  constructor(readonly reason: StopReason) {}
+}
+
+/** Queue entries handled between two looks at the clock (a root pass can take seconds). */
+const DEQUEUES_PER_CHECK = 1024;
+
+/**
+ * Run the queue to a fixpoint. False on a contradiction (the queue is then cleared).
+ * With a budget, throws PropagationStopped when it runs out; with `pauseAt` (a
+ * performance.now() time), returns 'paused' with work still queued once that time passes.
+ */
+export function propagateLocal(s: LinkState, budget?: SolveBudget, pauseAt = Number.POSITIVE_INFINITY): boolean | 'paused' {
   const { next, prev, succCount, predCount } = s;
+  let polls = 0;
   for (let x = s.dequeue(); x !== -1; x = s.dequeue()) {
+    if (budget !== undefined && ++polls === DEQUEUES_PER_CHECK) {
+      polls = 0;
+      const stop = budget.stopReason();
+      if (stop !== null) throw new PropagationStopped(stop);
+      if (performance.now() >= pauseAt) {
+        s.enqueue(x);
+        return 'paused';
+      }
+    }
     if (next[x] === -1 && x !== s.end) {
       reviewTail(s, x);
       const count = succCount[x]!;
@@ -529,16 +552,44 @@ function sweepOneGap(s: LinkState, g: GapScratch, a: number, b: number): boolean
   return true;
 }
 
-/** Local propagation, the matching filter and gap sweeps until none changes anything. */
-export function propagate(s: LinkState, gaps: () => GapScratch, m: MatchScratch): boolean {
+/**
+ * Local propagation, the matching filter and gap sweeps until none changes anything.
+ * With a budget, throws PropagationStopped when the time limit passes (or the signal is
+ * already aborted).
+ */
+export function propagate(s: LinkState, gaps: () => GapScratch, m: MatchScratch, budget?: SolveBudget): boolean {
   for (;;) {
-    if (!propagateLocal(s)) return false;
-    if (s.links === s.n + 1) return true;
-    let before = s.trail.size;
-    if (!filterByMatching(s, m)) return fail(s);
-    if (s.trail.size !== before) continue;
-    before = s.trail.size;
-    if (!sweepGaps(s, gaps())) return false;
-    if (s.trail.size === before) return true;
+    if (!propagateLocal(s, budget)) return false;
+    const settled = afterLocal(s, gaps, m);
+    if (settled !== null) return settled;
   }
+}
+
+/**
+ * `propagate` for the root, which on a big grid runs for seconds: the local step runs in
+ * slices with a turn for the event loop between them, so an abort lands there too.
+ */
+export async function propagateYielding(s: LinkState, gaps: () => GapScratch, m: MatchScratch, budget: SolveBudget): Promise<boolean> {
+  for (;;) {
+    let local: boolean | 'paused';
+    while ((local = propagateLocal(s, budget, performance.now() + SolveBudget.SLICE_MS)) === 'paused') {
+      const stop = await budget.checkpoint();
+      if (stop !== null) throw new PropagationStopped(stop);
+    }
+    if (!local) return false;
+    const settled = afterLocal(s, gaps, m);
+    if (settled !== null) return settled;
+  }
+}
+
+/** After a local fixpoint: the matching filter, then a gap sweep. Null: go round again. */
+function afterLocal(s: LinkState, gaps: () => GapScratch, m: MatchScratch): boolean | null {
+  if (s.links === s.n + 1) return true;
+  let before = s.trail.size;
+  if (!filterByMatching(s, m)) return fail(s);
+  if (s.trail.size !== before) return null;
+  before = s.trail.size;
+  if (!sweepGaps(s, gaps())) return false;
+  if (s.trail.size === before) return true;
+  return null;
 }

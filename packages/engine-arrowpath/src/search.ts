@@ -1,8 +1,8 @@
 // arrowpath: propagate, then branch on the most constrained chain end, with an undo trail.
 import {
   SolveBudget,
+  checkSolveInput,
   makeResult,
-  resolveMaxSolutions,
   type ArrowPathPuzzle,
   type ArrowPathSolution,
   type Difficulty,
@@ -11,9 +11,9 @@ import {
   type StopReason,
 } from '@gridrace/core';
 import { prepareGrid } from './grid.js';
-import { IntStack, LinkState, countEdges } from './links.js';
+import { IntStack, buildLinkState, countEdges, type LinkState } from './links.js';
 import { MatchScratch } from './matching.js';
-import { GapScratch, propagate } from './propagate.js';
+import { GapScratch, PropagationStopped, propagate, propagateYielding } from './propagate.js';
 
 export interface PropagatingLimits {
   /** Stop with verdict `incomplete`, reason `limit`, after this many branch nodes. */
@@ -29,13 +29,15 @@ const DEFAULT_MAX_EDGES = 8_000_000;
 const TIE_UNNUMBERED = 17;
 
 export async function solvePropagating(
-  puzzle: ArrowPathPuzzle,
-  options: SolveOptions | undefined,
+  input: ArrowPathPuzzle,
+  solveOptions: SolveOptions | undefined,
   limits: PropagatingLimits,
 ): Promise<SolveResult<ArrowPathSolution>> {
-  const maxSolutions = resolveMaxSolutions(options);
-  const budget = new SolveBudget({ signal: options?.signal, timeLimitMs: options?.timeLimitMs });
-  const grid = prepareGrid(puzzle);
+  // Core's input contract first: the same refusals, with the same errors, as every engine.
+  const { puzzle, options } = checkSolveInput('arrowpath', input, solveOptions);
+  const { maxSolutions } = options;
+  const budget = new SolveBudget(options);
+  const prepared = await prepareGrid(puzzle, budget);
   const maxNodes = limits.maxNodes ?? Number.POSITIVE_INFINITY;
   const maxEdges = limits.maxEdges ?? DEFAULT_MAX_EDGES;
 
@@ -64,22 +66,32 @@ export async function solvePropagating(
     return makeResult(solutions, stopped, { timeMs: budget.elapsedMs(), counters, difficulty }, message);
   };
 
+  if (typeof prepared === 'string') return finish(prepared);
+  const grid = prepared;
   const early = budget.stopReason();
   if (early !== null) return finish(early);
   if (grid.contradiction !== null) return finish(null);
+  // Counted from the ray lengths, before any link is built.
   const edges = countEdges(grid);
   if (edges > maxEdges) {
     return finish('limit', `arrowpath: ${edges} candidate links exceed the limit of ${maxEdges}`);
   }
 
-  const s = new LinkState(grid);
+  const built = await buildLinkState(grid, budget);
+  if (typeof built === 'string') return finish(built);
+  const s = built;
   state = s;
   // Made on the first gap sweep: puzzles settled by local deductions never need it.
   const g = () => (scratch ??= new GapScratch(s.nodes, s.edgeCount, limits.incrementalGaps ?? true));
   const m = new MatchScratch(s.nodes);
   matcher = m;
   s.enqueueAll();
-  if (!propagate(s, g, m)) return finish(null);
+  try {
+    if (!(await propagateYielding(s, g, m, budget))) return finish(null);
+  } catch (err) {
+    if (err instanceof PropagationStopped) return finish(err.reason);
+    throw err;
+  }
 
   // One record per open branch: trail mark, where its candidate links sit in `cands`, next one to try.
   const levelMark = new IntStack(64);
@@ -130,7 +142,15 @@ export async function solvePropagating(
         stopped = reason;
         break search;
       }
-      if (s.link(cands.data[i]!) && propagate(s, g, m)) continue search;
+      let ok: boolean;
+      try {
+        ok = s.link(cands.data[i]!) && propagate(s, g, m, budget);
+      } catch (err) {
+        if (!(err instanceof PropagationStopped)) throw err;
+        stopped = err.reason;
+        break search;
+      }
+      if (ok) continue search;
       s.clearQueue();
     }
   }

@@ -1,16 +1,16 @@
-// The Engine object: checks the puzzle's shape, builds the board, runs the search and
+// The Engine object: checks the input (core's contract), builds the board, runs the search and
 // turns what it found into a SolveResult.
 import {
   DistinctSolutions,
   SolutionsWithImages,
   SolveBudget,
   nonogramSymmetries,
-  type CheckedNonogram,
-  checkNonogramInput,
+  type CheckedNonogramPuzzle,
+  checkSolveInput,
   cluesFit,
   makeResult,
   mergeCounters,
-  resolveMaxSolutions,
+  solutionsWithoutCells,
   type Engine,
   type NonogramPuzzle,
   type NonogramSolution,
@@ -74,10 +74,11 @@ export function createBitmaskEngine(config: BitmaskConfig = {}): Engine<'nonogra
     kind: 'nonogram',
     description: 'bit-mask line solver, dirty-line queue and cache, probing, backtracking on a trail, clause learning',
     async solve(puzzle: NonogramPuzzle, options?: SolveOptions): Promise<SolveResult<NonogramSolution>> {
-      const checked = checkNonogramInput(puzzle, 'bitmask');
+      const input = checkSolveInput('nonogram', puzzle, options);
+      const checked = input.puzzle;
       const { width, height } = checked;
-      const maxSolutions = resolveMaxSolutions(options);
-      const budget = new SolveBudget({ signal: options?.signal, timeLimitMs: options?.timeLimitMs });
+      const { maxSolutions } = input.options;
+      const budget = new SolveBudget(input.options);
       const stats = (counters: Record<string, number>, difficulty?: 'line' | 'probe' | 'branch') =>
         difficulty === undefined ? { timeMs: budget.elapsedMs(), counters } : { timeMs: budget.elapsedMs(), counters, difficulty };
 
@@ -86,20 +87,17 @@ export function createBitmaskEngine(config: BitmaskConfig = {}): Engine<'nonogra
       if (width * height > maxCells) {
         return makeResult([], 'limit', stats({}), `grid of ${width}x${height} cells is above this engine's limit of ${maxCells} cells`);
       }
+      const withoutCells = solutionsWithoutCells(checked);
+      if (withoutCells !== null) return makeResult(withoutCells, null, stats({}, 'line'));
       // Lines that cannot hold their clue: no solution.
       if (!cluesFit(checked)) return makeResult([], null, stats({}, 'line'));
 
-      if (width === 0 || height === 0) {
-        // No cells: the clues must all be empty, which `cluesFit` already checked.
-        return makeResult([{ width, height, cells: new Uint8Array(0) }], null, stats({}, 'line'));
-      }
-
-      const symmetries = useSymmetry ? nonogramSymmetries(checked, puzzle.givens) : [];
+      const symmetries = useSymmetry ? nonogramSymmetries(checked, checked.givens) : [];
       const solutions = symmetries.length > 0 ? new SolutionsWithImages(maxSolutions, symmetries) : new DistinctSolutions(maxSolutions);
       const searchOptions = { probing, strategy, probeNodes, learnConflicts, maxClauses, reuseProbes };
       const clues = new Clues(checked);
       try {
-        const propagator = setUp(checked, puzzle, clues, budget);
+        const propagator = setUp(checked, clues, budget);
         if (propagator === null) return makeResult([], null, stats({}, 'line'));
         // Symmetric clues: once the search has passed `symmetryAfter` checkpoints, a second
         // search takes turns with it (turns.ts), among the symmetric solutions only: each
@@ -112,7 +110,7 @@ export function createBitmaskEngine(config: BitmaskConfig = {}): Engine<'nonogra
           symmetries.length === 0
             ? null
             : new Turns(() => budget.checkpoint(), symmetryAfter, async (checkpoint) => {
-                const tied = setUp(checked, puzzle, clues, budget)!;
+                const tied = setUp(checked, clues, budget)!;
                 tied.tie(symmetries.map((symmetry) => symmetry.image));
                 symmetric = await search(tied, solutions, { ...searchOptions, strategy: strategy === 'probe' ? 'probe' : 'learn' }, checkpoint);
               });
@@ -136,11 +134,11 @@ export function createBitmaskEngine(config: BitmaskConfig = {}): Engine<'nonogra
 }
 
 /** A board with the givens set, and its propagator; null when the givens contradict each other. */
-function setUp(checked: CheckedNonogram, puzzle: NonogramPuzzle, clues: Clues, budget: SolveBudget): Propagator | null {
+function setUp(checked: CheckedNonogramPuzzle, clues: Clues, budget: SolveBudget): Propagator | null {
   const { width, height } = checked;
   const board = new Board(width, height);
   const propagator = new Propagator(board, clues, budget);
-  for (const g of puzzle.givens) {
+  for (const g of checked.givens) {
     const cell = g.row * width + g.col;
     const value = g.filled ? FILLED_CELL : EMPTY_CELL;
     const now = board.cells[cell];

@@ -33,8 +33,8 @@ export interface PropagateCounters {
   linesSolved: number;
 }
 
-/** How many placements to test between two budget checks. */
-const CHECK_EVERY = 1 << 15;
+/** How many placement cells to test between two budget checks (long lines check more often). */
+const CELLS_PER_CHECK = 1 << 20;
 
 export type PropagateOutcome = 'stable' | 'contradiction' | StopReason;
 
@@ -51,8 +51,9 @@ async function solveLine(line: Line, state: State, index: number, budget: SolveB
   let keptCount = 0;
   // ones[i]: how many surviving placements fill cell i of the line.
   const ones = new Int32Array(length);
+  const checkEvery = Math.max(1, Math.floor(CELLS_PER_CHECK / Math.max(1, length)));
   for (let a = 0; a < alive.length; a++) {
-    if ((a + 1) % CHECK_EVERY === 0) {
+    if ((a + 1) % checkEvery === 0) {
       const stop = await budget.checkpoint();
       if (stop !== null) return stop;
     }

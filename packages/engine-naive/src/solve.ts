@@ -1,12 +1,14 @@
-// The naive engine's solve: check the input and the budget, count and enumerate every
+// The naive engine's solve: check the input (core's contract) and the budget, count and enumerate every
 // line's placements under a cap, then a depth-first search whose nodes run line logic and,
 // when it stalls, branch on one unknown cell (each child gets its own copy of the grid).
 import {
   FILLED,
   SolveBudget,
   UNKNOWN,
+  checkSolveInput,
   makeResult,
-  resolveMaxSolutions,
+  solutionsWithoutCells,
+  type CheckedNonogramPuzzle,
   type NonogramPuzzle,
   type NonogramSolution,
   type SolveOptions,
@@ -28,32 +30,32 @@ export interface NaiveEngineConfig {
 
 export const DEFAULT_MAX_PLACEMENTS = 2_000_000;
 
-/** Throw for input that is not a well-formed nonogram (wrong kind or shape). */
-function checkShape(puzzle: NonogramPuzzle): void {
-  if (puzzle.kind !== 'nonogram') throw new TypeError(`the naive engine solves nonograms, not ${String((puzzle as { kind?: unknown }).kind)}`);
-  const { width, height, rows, columns, givens } = puzzle;
-  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) {
-    throw new RangeError(`nonogram size must be positive integers, got ${width}x${height}`);
-  }
-  if (rows.length !== height || columns.length !== width) {
-    throw new RangeError(`a ${width}x${height} nonogram needs ${height} row and ${width} column clues, got ${rows.length} and ${columns.length}`);
-  }
-  for (const clue of [...rows, ...columns]) {
-    for (const block of clue) if (!Number.isInteger(block) || block < 1) throw new RangeError(`clue blocks must be positive integers, got ${block}`);
-  }
-  for (const g of givens) {
-    if (!Number.isInteger(g.row) || !Number.isInteger(g.col) || g.row < 0 || g.row >= height || g.col < 0 || g.col >= width) {
-      throw new RangeError(`given cell (${g.row}, ${g.col}) is outside the ${width}x${height} grid`);
-    }
-  }
+interface LineSpec {
+  label: string;
+  clue: readonly number[];
+  length: number;
 }
 
-function lineCells(puzzle: NonogramPuzzle): { label: string; clue: readonly number[]; cells: Int32Array }[] {
+/** Every row, then every column: labels, clues and lengths (no cell lists yet). */
+function lineSpecs(puzzle: CheckedNonogramPuzzle): LineSpec[] {
   const { width, height } = puzzle;
-  const out: { label: string; clue: readonly number[]; cells: Int32Array }[] = [];
-  for (let r = 0; r < height; r++) out.push({ label: `row ${r + 1}`, clue: puzzle.rows[r]!, cells: Int32Array.from({ length: width }, (_, c) => r * width + c) });
-  for (let c = 0; c < width; c++) out.push({ label: `column ${c + 1}`, clue: puzzle.columns[c]!, cells: Int32Array.from({ length: height }, (_, r) => r * width + c) });
+  const out: LineSpec[] = [];
+  for (let r = 0; r < height; r++) out.push({ label: `row ${r + 1}`, clue: puzzle.rows[r]!, length: width });
+  for (let c = 0; c < width; c++) out.push({ label: `column ${c + 1}`, clue: puzzle.columns[c]!, length: height });
   return out;
+}
+
+/** The grid indexes of line `index` of `lineSpecs` (rows first). */
+function lineCells(width: number, height: number, index: number): Int32Array {
+  if (index < height) {
+    const cells = new Int32Array(width);
+    for (let c = 0; c < width; c++) cells[c] = index * width + c;
+    return cells;
+  }
+  const col = index - height;
+  const cells = new Int32Array(height);
+  for (let r = 0; r < height; r++) cells[r] = r * width + col;
+  return cells;
 }
 
 interface Counters {
@@ -84,14 +86,16 @@ function pickCell(lines: readonly Line[], state: State): number {
 }
 
 export async function solveNaive(
-  puzzle: NonogramPuzzle,
+  input: NonogramPuzzle,
   options: SolveOptions | undefined,
   config: NaiveEngineConfig,
 ): Promise<SolveResult<NonogramSolution>> {
-  checkShape(puzzle);
-  const maxSolutions = resolveMaxSolutions(options);
+  // Core's input contract: throws for a malformed puzzle or option, as every engine does.
+  const checked = checkSolveInput('nonogram', input, options);
+  const puzzle = checked.puzzle;
+  const { maxSolutions } = checked.options;
   const maxPlacements = config.maxPlacements ?? DEFAULT_MAX_PLACEMENTS;
-  const budget = new SolveBudget({ signal: options?.signal, timeLimitMs: options?.timeLimitMs });
+  const budget = new SolveBudget(checked.options);
   const counters: Counters = { passes: 0, linesSolved: 0, placements: 0, branches: 0, maxDepth: 0, nodes: 0 };
   const solutions: NonogramSolution[] = [];
   const finish = (stopped: StopReason | null, message?: string): SolveResult<NonogramSolution> => {
@@ -106,30 +110,41 @@ export async function solveNaive(
 
   const early = budget.stopReason();
   if (early !== null) return finish(early);
+  const withoutCells = solutionsWithoutCells(puzzle);
+  if (withoutCells !== null) {
+    solutions.push(...withoutCells);
+    return finish(null);
+  }
 
-  // Count every line's placements before enumerating any, so the cap is never overrun.
-  const specs = lineCells(puzzle);
+  // Count every line's placements before enumerating any, so the cap is never overrun;
+  // counting needs only the clues, so a huge grid is refused before anything is allocated.
+  const specs = lineSpecs(puzzle);
   let total = 0;
   for (const spec of specs) {
-    const count = placementCount(spec.clue, spec.cells.length);
+    const count = placementCount(spec.clue, spec.length);
     total += count;
     if (total > maxPlacements) {
       const message =
-        `${spec.label} (clue ${spec.clue.join(' ') || '0'}, ${spec.cells.length} cells) has ${count.toLocaleString('en-US')} placements, ` +
+        `${spec.label} (clue ${spec.clue.join(' ') || '0'}, ${spec.length} cells) has ${count.toLocaleString('en-US')} placements, ` +
         `bringing the total to ${total.toLocaleString('en-US')}, over the naive engine's cap of ${maxPlacements.toLocaleString('en-US')} (maxPlacements)`;
       return finish('limit', message);
     }
   }
 
+  // Cell lists and placements line by line, with a budget check before each allocation.
   const lines: Line[] = [];
-  for (const spec of specs) {
+  for (let index = 0; index < specs.length; index++) {
     const stop = await budget.checkpoint();
     if (stop !== null) return finish(stop);
-    const placements = enumeratePlacements(spec.clue, spec.cells.length);
+    const spec = specs[index]!;
+    const cells = lineCells(puzzle.width, puzzle.height, index);
+    const placements = enumeratePlacements(spec.clue, spec.length);
     counters.placements += placements.count;
-    lines.push({ ...spec, placements });
+    lines.push({ label: spec.label, clue: spec.clue, cells, placements });
   }
 
+  const beforeGrid = await budget.checkpoint();
+  if (beforeGrid !== null) return finish(beforeGrid);
   const grid = new Uint8Array(puzzle.width * puzzle.height).fill(UNKNOWN);
   for (const g of puzzle.givens) {
     const cell = g.row * puzzle.width + g.col;

@@ -128,7 +128,7 @@ describe('search', () => {
   });
   it('rejects malformed puzzles', async () => {
     await expect(naiveEngine.solve({ ...nonogramFromClues([[1]], [[1]]), height: 2 })).rejects.toThrow(RangeError);
-    await expect(naiveEngine.solve(nonogramFromClues([[0]], [[1]]))).rejects.toThrow(RangeError);
+    await expect(naiveEngine.solve(nonogramFromClues([[-1]], [[1]]))).rejects.toThrow(RangeError);
     await expect(naiveEngine.solve(nonogramFromClues([[1]], [[1]], [{ row: 1, col: 0, filled: true }]))).rejects.toThrow(RangeError);
   });
 });

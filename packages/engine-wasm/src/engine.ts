@@ -1,4 +1,4 @@
-// The Engine object: checks the puzzle's shape like the bitmask engine, passes clues and
+// The Engine object: checks the input (core's contract, like every engine), passes clues and
 // givens into the module's linear memory, runs the search in time slices and turns what
 // it found into a SolveResult.
 //
@@ -14,11 +14,11 @@ import {
   SolveBudget,
   mergeCounters,
   nonogramSymmetries,
-  checkNonogramInput,
+  checkSolveInput,
   cluesFit,
   packClues,
   makeResult,
-  resolveMaxSolutions,
+  solutionsWithoutCells,
   type Difficulty,
   type Engine,
   type NonogramPuzzle,
@@ -187,11 +187,11 @@ export function createWasmEngine(config: WasmConfig = {}): WasmEngine {
     },
 
     async solve(puzzle: NonogramPuzzle, options?: SolveOptions): Promise<SolveResult<NonogramSolution>> {
-      const checked = checkNonogramInput(puzzle, 'wasm');
-      const { width, height } = checked;
-      const givens = puzzle.givens ?? [];
-      const maxSolutions = resolveMaxSolutions(options);
-      const budget = new SolveBudget({ signal: options?.signal, timeLimitMs: options?.timeLimitMs });
+      const input = checkSolveInput('nonogram', puzzle, options);
+      const checked = input.puzzle;
+      const { width, height, givens } = checked;
+      const { maxSolutions } = input.options;
+      const budget = new SolveBudget(input.options);
       const stats = (counters: Record<string, number>, difficulty?: Difficulty) =>
         difficulty === undefined ? { timeMs: budget.elapsedMs(), counters } : { timeMs: budget.elapsedMs(), counters, difficulty };
 
@@ -203,8 +203,9 @@ export function createWasmEngine(config: WasmConfig = {}): WasmEngine {
       if (width * height > MAX_WASM_CELLS) {
         return makeResult([], 'limit', stats({}), `grid of ${width}x${height} cells is above the ${MAX_WASM_CELLS} cells a 32-bit WebAssembly memory can hold`);
       }
+      const withoutCells = solutionsWithoutCells(checked);
+      if (withoutCells !== null) return makeResult(withoutCells, null, stats({}, 'line'));
       if (!cluesFit(checked)) return makeResult([], null, stats({}, 'line'));
-      if (width === 0 || height === 0) return makeResult([{ width, height, cells: new Uint8Array(0) }], null, stats({}, 'line'));
 
       const gen = generation;
       const symmetries = useSymmetry ? nonogramSymmetries(checked, givens) : [];

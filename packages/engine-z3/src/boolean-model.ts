@@ -11,16 +11,35 @@
 //   gap, and covering p exactly when start <= p < start + len (the issue's sketch).
 import type { NonogramPuzzle } from '@gridrace/core';
 import { columnsOf, rowsOf, startBounds, type Line } from './lines.js';
-import { givenConstraints, type NonogramModel } from './model.js';
+import { cellConstants, givenConstraints, type NonogramModel } from './model.js';
 import type { Term, Terms } from './terms.js';
 
 export type BlockEncoding = 'order' | 'starts';
 
-export function buildBooleanModel(t: Terms, puzzle: NonogramPuzzle, encoding: BlockEncoding): NonogramModel {
-  const cells = Array.from({ length: puzzle.width * puzzle.height }, (_, i) => t.bool(`x${i}`));
+/**
+ * Model size: per line, each block's start range (its order variables and clauses) plus
+ * the positions it may cover (the cover terms), plus a term per cell.
+ */
+export function booleanModelSize(puzzle: NonogramPuzzle): number {
+  let size = puzzle.width * puzzle.height;
+  for (const [clues, length] of [[puzzle.rows, puzzle.width], [puzzle.columns, puzzle.height]] as const) {
+    for (const clue of clues) {
+      const bounds = startBounds(clue, length);
+      if (bounds === null) continue;
+      clue.forEach((len, j) => (size += 3 * (bounds.hi[j]! - bounds.lo[j]! + 1) + len));
+      size += length;
+    }
+  }
+  return size;
+}
+
+export function* buildBooleanModel(t: Terms, puzzle: NonogramPuzzle, encoding: BlockEncoding): Generator<void, NonogramModel, void> {
+  const cells = yield* cellConstants(t, puzzle.width * puzzle.height);
   const assertions: Term[] = givenConstraints(t, puzzle, cells);
+  yield;
   const lines = [...rowsOf(puzzle).map((line, i) => ({ line, name: `r${i}` })), ...columnsOf(puzzle).map((line, i) => ({ line, name: `c${i}` }))];
   for (const { line, name } of lines) {
+    yield;
     const covers = encoding === 'order' ? orderCovers(t, line, name, assertions) : startCovers(t, line, name, assertions);
     if (covers === null) {
       assertions.push(t.false);

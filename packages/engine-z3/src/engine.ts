@@ -1,9 +1,18 @@
-// One Engine object around a model builder: the Z3 lease (init/dispose), input checks,
+// One Engine object around a model builder: the Z3 lease (init/dispose), core's input check,
 // limits, and the solves in flight (dispose interrupts them before releasing Z3).
-import { SolveBudget, makeResult, resolveMaxSolutions, type Engine, type NonogramPuzzle, type NonogramSolution, type SolveOptions, type SolveResult } from '@gridrace/core';
+import {
+  SolveBudget,
+  checkSolveInput,
+  makeResult,
+  solutionsWithoutCells,
+  type Engine,
+  type NonogramPuzzle,
+  type NonogramSolution,
+  type SolveOptions,
+  type SolveResult,
+} from '@gridrace/core';
 import type { ModelBuilder, SolverSetup } from './model.js';
 import { acquireZ3, releaseZ3, type Z3Api } from './runtime.js';
-import { checkShape } from './shape.js';
 import { solveLoop } from './solve-loop.js';
 
 export interface EngineSpec {
@@ -41,12 +50,17 @@ export function makeZ3Engine(spec: EngineSpec): Engine<'nonogram'> {
     if (await held.then(() => true, () => false)) await releaseZ3();
   };
 
-  const solve = async (puzzle: NonogramPuzzle, options: SolveOptions = {}): Promise<SolveResult<NonogramSolution>> => {
-    const maxSolutions = resolveMaxSolutions(options);
-    checkShape(puzzle, spec.name);
-    const budget = new SolveBudget({ signal: options.signal, timeLimitMs: options.timeLimitMs });
+  const solve = async (given: NonogramPuzzle, solveOptions?: SolveOptions): Promise<SolveResult<NonogramSolution>> => {
+    // Core's input contract; the models get its normalised puzzle (no zero blocks, givens a list).
+    const input = checkSolveInput('nonogram', given, solveOptions);
+    const { puzzle, options } = input;
+    const { maxSolutions } = options;
+    const budget = new SolveBudget(options);
     const stopped = budget.stopReason();
     if (stopped !== null) return makeResult([], stopped, { timeMs: budget.elapsedMs(), counters: { checks: 0, models: 0 } });
+    // No cells, no model to build (and no Z3 to load).
+    const withoutCells = solutionsWithoutCells(puzzle);
+    if (withoutCells !== null) return makeResult(withoutCells, null, { timeMs: budget.elapsedMs(), counters: { checks: 0, models: 0 } });
 
     const controller = new AbortController();
     const forward = (): void => controller.abort();

@@ -2,14 +2,15 @@
 // by name is @gridrace/engines' job. Z3 is loaded by `init()` (or the first solve) and
 // released by `dispose()`; see runtime.ts for the one Node-specific file.
 import type { Engine } from '@gridrace/core';
-import { buildBooleanModel, type BlockEncoding } from './boolean-model.js';
+import { booleanModelSize, buildBooleanModel, type BlockEncoding } from './boolean-model.js';
 import { makeZ3Engine } from './engine.js';
 import type { SolverSetup } from './model.js';
-import { buildPrefixModel, type PrefixModelOptions } from './prefix-model.js';
+import { buildPrefixModel, prefixModelSize, type PrefixModelOptions } from './prefix-model.js';
 
 export type { BlockEncoding } from './boolean-model.js';
 export type { PrefixModelOptions } from './prefix-model.js';
 export type { SolverSetup } from './model.js';
+export { MAX_MODEL_SIZE } from './model.js';
 
 export interface Z3EngineConfig {
   /** Registry name; default `z3`. */
@@ -45,7 +46,7 @@ export function createZ3Engine(config: Z3EngineConfig = {}): Engine<'nonogram'> 
   return makeZ3Engine({
     name: config.name ?? 'z3',
     description: `Z3 (WebAssembly) on a Boolean model: a Bool per cell, ${encoding === 'order' ? 'order-encoded' : 'Int'} block starts per line`,
-    build: (ctx, puzzle) => buildBooleanModel(ctx, puzzle, encoding),
+    build: { size: booleanModelSize, build: (ctx, puzzle) => buildBooleanModel(ctx, puzzle, encoding) },
     setup: config.solver ?? DEFAULT_BOOLEAN_SOLVER,
   });
 }
@@ -60,7 +61,7 @@ export function createZ3PrefixEngine(config: Z3PrefixEngineConfig = {}): Engine<
   return makeZ3Engine({
     name: config.name ?? 'z3-prefix',
     description: `Z3 (WebAssembly) on the seed's prefix-count model: row and column counters per cell (${options.form}, ${options.occurrences}, ${options.bounds} bounds)`,
-    build: (ctx, puzzle) => buildPrefixModel(ctx, puzzle, options),
+    build: { size: (puzzle) => prefixModelSize(puzzle, options), build: (ctx, puzzle) => buildPrefixModel(ctx, puzzle, options) },
     setup: config.solver ?? (options.form === 'split' && options.bounds === 'tight' ? DEFAULT_PREFIX_SOLVER : {}),
   });
 }

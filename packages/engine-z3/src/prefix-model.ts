@@ -18,7 +18,7 @@
 //   its line's left-packed and right-packed placements.
 import type { NonogramPuzzle } from '@gridrace/core';
 import { columnsOf, prefixBounds, rowsOf, type Line } from './lines.js';
-import { givenConstraints, type NonogramModel } from './model.js';
+import { CELLS_PER_YIELD, cellConstants, givenConstraints, type NonogramModel } from './model.js';
 import type { Term, Terms } from './terms.js';
 
 export interface PrefixModelOptions {
@@ -27,7 +27,23 @@ export interface PrefixModelOptions {
   readonly bounds: 'loose' | 'tight';
 }
 
-export function buildPrefixModel(t: Terms, puzzle: NonogramPuzzle, options: PrefixModelOptions): NonogramModel {
+/**
+ * Model size: two counters and their step constraints per cell, and per line its pauses
+ * (a term per block end and position) or, with `occurrences: 'count'`, a term per value
+ * and position.
+ */
+export function prefixModelSize(puzzle: NonogramPuzzle, options: PrefixModelOptions): number {
+  let size = 4 * puzzle.width * puzzle.height;
+  for (const [clues, length] of [[puzzle.rows, puzzle.width], [puzzle.columns, puzzle.height]] as const) {
+    for (const clue of clues) {
+      const total = clue.reduce((a, b) => a + b, 0);
+      size += length * (options.occurrences === 'count' ? total + 4 : 2 * clue.length + 6);
+    }
+  }
+  return size;
+}
+
+export function* buildPrefixModel(t: Terms, puzzle: NonogramPuzzle, options: PrefixModelOptions): Generator<void, NonogramModel, void> {
   const { width, height } = puzzle;
   const size = width * height;
   const assertions: Term[] = [];
@@ -35,6 +51,7 @@ export function buildPrefixModel(t: Terms, puzzle: NonogramPuzzle, options: Pref
   const colCount: Term[] = [];
   if (options.form === 'split') {
     for (let i = 0; i < size; i++) {
+      if (i % CELLS_PER_YIELD === CELLS_PER_YIELD - 1) yield;
       rowCount.push(t.int(`r${i}`));
       colCount.push(t.int(`c${i}`));
     }
@@ -42,6 +59,7 @@ export function buildPrefixModel(t: Terms, puzzle: NonogramPuzzle, options: Pref
     // Row counts stay below `radix`, so (column count) * radix + (row count) is one-to-one.
     const radix = Math.max(...puzzle.rows.map((clue) => clue.reduce((a, b) => a + b, 0))) + 1;
     for (let i = 0; i < size; i++) {
+      if (i % CELLS_PER_YIELD === CELLS_PER_YIELD - 1) yield;
       const packed = t.int(`p${i}`);
       assertions.push(t.ge(packed, t.num(0)));
       rowCount.push(t.mod(packed, radix));
@@ -61,6 +79,7 @@ export function buildPrefixModel(t: Terms, puzzle: NonogramPuzzle, options: Pref
     [columnsOf(puzzle), colCount, colRise],
   ] as const) {
     for (const line of lines) {
+      yield;
       const r = rises(line, counts);
       if (r === null) fits = false;
       else line.cells.forEach((cell, p) => (rise[cell] = r[p]!));
@@ -69,9 +88,12 @@ export function buildPrefixModel(t: Terms, puzzle: NonogramPuzzle, options: Pref
   // A name per cell for "both counters rise here". Givens and the clauses that exclude
   // found solutions then stay propositional, which Z3's incremental SAT solver (QF_FD)
   // needs: an Int comparison asserted after the first check stops it with "unknown".
-  const cells = Array.from({ length: size }, (_, i) => t.bool(`x${i}`));
+  const cells = yield* cellConstants(t, size);
   if (!fits) return { assertions: [t.false], cells };
-  for (let i = 0; i < size; i++) assertions.push(t.eq(cells[i]!, rowRise[i]!), t.eq(cells[i]!, colRise[i]!));
+  for (let i = 0; i < size; i++) {
+    if (i % CELLS_PER_YIELD === CELLS_PER_YIELD - 1) yield;
+    assertions.push(t.eq(cells[i]!, rowRise[i]!), t.eq(cells[i]!, colRise[i]!));
+  }
   assertions.push(...givenConstraints(t, puzzle, cells));
   return { assertions, cells };
 }

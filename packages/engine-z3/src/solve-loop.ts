@@ -10,7 +10,7 @@ import { makeResult, type NonogramPuzzle, type NonogramSolution, type SolveBudge
 import type { Z3_solver } from 'z3-solver';
 import { checkQueueFor, type CheckQueue } from './check-queue.js';
 import { excludeSolution, readSolution } from './decode.js';
-import type { ModelBuilder, SolverSetup } from './model.js';
+import { MAX_MODEL_SIZE, type ModelBuilder, type SolverSetup } from './model.js';
 import type { Z3Api } from './runtime.js';
 import { Terms } from './terms.js';
 
@@ -46,10 +46,20 @@ export async function solveLoop(input: LoopInput): Promise<SolveResult<NonogramS
   const finish = (stopped: StopReason | null, message?: string): SolveResult<NonogramSolution> =>
     makeResult(solutions, stopped, { timeMs: budget.elapsedMs(), counters: { ...counters } }, message);
   const stopReason = (timedOut: boolean): StopReason | null => (signal.aborted ? 'aborted' : timedOut ? 'time-limit' : budget.stopReason());
+  // While building: the caller's budget, and `signal`, which dispose() aborts as well.
+  const checkpoint = async (): Promise<StopReason | null> => {
+    const stopped = await budget.checkpoint();
+    return signal.aborted ? 'aborted' : stopped;
+  };
 
   // Loading Z3 (when init() was not called) may have used up the budget already.
   const early = stopReason(false);
   if (early !== null) return finish(early);
+  // Z3's heap is fixed: refuse a model too big for it before making any of it.
+  const size = input.build.size(puzzle);
+  if (size > MAX_MODEL_SIZE) {
+    return finish('limit', `z3: the model would have about ${size.toLocaleString('en-US')} terms, over the limit of ${MAX_MODEL_SIZE.toLocaleString('en-US')} (MAX_MODEL_SIZE)`);
+  }
 
   const z3 = api.Z3;
   const config = z3.mk_config();
@@ -58,12 +68,28 @@ export async function solveLoop(input: LoopInput): Promise<SolveResult<NonogramS
   try {
     const buildStart = performance.now();
     const t = new Terms(z3, ctx);
-    const model = input.build(t, puzzle);
+    // The builder yields after every line: check the budget there (a 300x300 model takes
+    // seconds), giving the event loop a turn so an abort lands.
+    const building = input.build.build(t, puzzle);
+    let step = building.next();
+    while (step.done !== true) {
+      const stopped = await checkpoint();
+      if (stopped !== null) return finish(stopped);
+      step = building.next();
+    }
+    const model = step.value;
     const solver = input.setup.logic === undefined ? z3.mk_solver(ctx) : z3.mk_solver_for_logic(ctx, z3.mk_string_symbol(ctx, input.setup.logic));
     z3.solver_inc_ref(ctx, solver);
     try {
       setParams(t, solver, input.setup.params ?? {});
-      for (const assertion of model.assertions) z3.solver_assert(ctx, solver, assertion);
+      const { assertions } = model;
+      for (let i = 0; i < assertions.length; i++) {
+        if (i % ASSERTIONS_PER_CHECK === 0) {
+          const stopped = await checkpoint();
+          if (stopped !== null) return finish(stopped);
+        }
+        z3.solver_assert(ctx, solver, assertions[i]!);
+      }
       failOnError(t);
       counters.buildMs = performance.now() - buildStart;
 
@@ -171,6 +197,8 @@ async function interruptibleCheck(
 }
 
 const INTERRUPT_REPEAT_MS = 20;
+/** Assertions handed to Z3 between two budget checks. */
+const ASSERTIONS_PER_CHECK = 512;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 function setParams(t: Terms, solver: Z3_solver, params: Readonly<Record<string, number | boolean>>): void {

@@ -11,9 +11,9 @@ describe.each([z3Engine, z3PrefixEngine])('$name inputs', (engine) => {
 
   it.each([
     ['a non-integer width', { ...base, width: 2.5 }],
-    ['zero height', { ...base, height: 0, rows: [] }],
+    ['a negative height', { ...base, height: -1, rows: [] }],
     ['a missing row clue', { ...base, rows: [[2]] }],
-    ['a block of length 0', { ...base, rows: [[2], [0]] }],
+    ['a negative block', { ...base, rows: [[2], [-1]] }],
     ['a given outside the grid', { ...base, givens: [{ row: 2, col: 0, filled: true }] }],
   ])('refuses %s with an exception', async (_, puzzle) => {
     await expect(Promise.resolve().then(() => engine.solve(puzzle as NonogramPuzzle))).rejects.toThrow();

@@ -1,12 +1,13 @@
 // The conformance suite every engine runs: only the public Engine contract is used, and
 // every answer is checked independently (core's verify, known solutions, brute force).
-import type { Engine, Puzzle, PuzzleKind, PuzzleOf, SolveOptions, SolveResult, Solution } from '@gridrace/core';
+import { MAX_SOLUTIONS_LIMIT, type Engine, type Puzzle, type PuzzleKind, type PuzzleOf, type SolveOptions, type SolveResult, type Solution } from '@gridrace/core';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrowPathCaseArbitrary } from './arbitraries/arrowpath.js';
 import { nonogramCaseArbitrary } from './arbitraries/nonogram.js';
 import { expectAgreesWithOracle, expectSameSolutions, expectWellFormedResult } from './expect.js';
 import { loadSeedPuzzles } from './fixtures.js';
+import { expectInputOutcome, inputCasesFor } from './input-contract.js';
 import { eastWestArrowPath, permutationNonogram } from './hard.js';
 import { bruteForceArrowPath } from './oracle-arrowpath.js';
 import type { OracleResult } from './oracle-nonogram.js';
@@ -18,7 +19,7 @@ export interface ConformanceOptions {
   /** fast-check runs of the main random property (default 300); the others run a fraction. */
   readonly numRuns?: number;
   /**
-   * A puzzle this engine cannot finish within a few seconds when asked for 1e9 solutions
+   * A puzzle this engine cannot finish within a few seconds when asked for MAX_SOLUTIONS_LIMIT solutions
    * (it must have more than that, or a search far too long to finish),
    * for the mid-solve abort and time-limit checks. Default: 30x30 permutation matrices
    * (nonogram) or a 1x40 east-west row (arrow path); both have astronomically many solutions.
@@ -34,6 +35,9 @@ export interface ConformanceOptions {
 }
 
 type Case = { readonly puzzle: Puzzle; readonly how: string };
+
+/** The most solutions a solve may ask for: far more than a test waits for on the hard puzzles. */
+const MANY = MAX_SOLUTIONS_LIMIT;
 
 /** What the suite needs to know about one puzzle kind. */
 interface KindKit {
@@ -79,16 +83,16 @@ const KITS: Record<PuzzleKind, KindKit> = {
 };
 
 /**
- * A solve of a puzzle with astronomically many solutions, asked for 1e9 of them, came back
+ * A solve of a puzzle with astronomically many solutions, asked for MANY of them, came back
  * because of `reason`: verdict `incomplete` with that reason, or `multiple` when it had
  * already found two or more solutions (core's `makeResult` then reports `multiple`, which
  * is settled, rather than the reason).
  */
 function expectStoppedEarly(puzzle: Puzzle, result: SolveResult, reason: 'aborted' | 'time-limit'): void {
-  expectWellFormedResult(puzzle, result, 1e9);
+  expectWellFormedResult(puzzle, result, MANY);
   expect(['incomplete', 'multiple']).toContain(result.verdict);
   if (result.verdict === 'incomplete') expect(result.reason).toBe(reason);
-  expect(result.solutions.length).toBeLessThan(1e9);
+  expect(result.solutions.length).toBeLessThan(MANY);
 }
 
 /** Run `solve`, turning a synchronous throw into a rejection. */
@@ -189,8 +193,8 @@ export function describeEngineConformance<K extends PuzzleKind>(engine: Engine<K
 
       it('an already-aborted signal: incomplete/aborted before any work', async () => {
         for (const puzzle of [kit.tiny, hard]) {
-          const result = await solve(puzzle, { signal: AbortSignal.abort(), maxSolutions: 1e9 });
-          expectWellFormedResult(puzzle, result, 1e9);
+          const result = await solve(puzzle, { signal: AbortSignal.abort(), maxSolutions: MANY });
+          expectWellFormedResult(puzzle, result, MANY);
           expect(result.verdict).toBe('incomplete');
           if (result.verdict === 'incomplete') expect(result.reason).toBe('aborted');
         }
@@ -198,8 +202,8 @@ export function describeEngineConformance<K extends PuzzleKind>(engine: Engine<K
 
       it('timeLimitMs 0: incomplete/time-limit before any work', async () => {
         for (const puzzle of [kit.tiny, hard]) {
-          const result = await solve(puzzle, { timeLimitMs: 0, maxSolutions: 1e9 });
-          expectWellFormedResult(puzzle, result, 1e9);
+          const result = await solve(puzzle, { timeLimitMs: 0, maxSolutions: MANY });
+          expectWellFormedResult(puzzle, result, MANY);
           expect(result.verdict).toBe('incomplete');
           if (result.verdict === 'incomplete') expect(result.reason).toBe('time-limit');
         }
@@ -213,7 +217,7 @@ export function describeEngineConformance<K extends PuzzleKind>(engine: Engine<K
           controller.abort();
         }, 50);
         try {
-          const result = await solve(hard, { signal: controller.signal, maxSolutions: 1e9 });
+          const result = await solve(hard, { signal: controller.signal, maxSolutions: MANY });
           const lag = performance.now() - abortedAt;
           expectStoppedEarly(hard, result, 'aborted');
           expect(lag, 'time from abort() to the result').toBeLessThan(stopWithinMs);
@@ -224,9 +228,20 @@ export function describeEngineConformance<K extends PuzzleKind>(engine: Engine<K
 
       it(`timeLimitMs 50 on a long solve: incomplete/time-limit within ${stopWithinMs} ms`, async () => {
         const start = performance.now();
-        const result = await solve(hard, { timeLimitMs: 50, maxSolutions: 1e9 });
+        const result = await solve(hard, { timeLimitMs: 50, maxSolutions: MANY });
         expectStoppedEarly(hard, result, 'time-limit');
         expect(performance.now() - start).toBeLessThan(50 + stopWithinMs);
+      });
+    });
+
+    describe('input contract (core checkSolveInput): the same outcome in every engine', () => {
+      for (const c of inputCasesFor(engine.kind)) {
+        it(c.name, async () => {
+          await expectInputOutcome((puzzle, solveOptions) => attempt(() => engine.solve(puzzle as PuzzleOf<K>, solveOptions as SolveOptions) as Promise<SolveResult>), c);
+        });
+      }
+      it('still solves after refusing inputs', async () => {
+        expect((await solve(kit.tiny)).verdict).toBe('unique');
       });
     });
 

@@ -2,6 +2,8 @@
 export type { ConformanceOptions } from './conformance.js';
 export { describeEngineConformance } from './conformance.js';
 export { describeNonogramInputCases } from './input-cases.js';
+export type { InputCase, ExpectedOutcome } from './input-contract.js';
+export { NONOGRAM_INPUT_CASES, ARROWPATH_INPUT_CASES, optionInputCases, inputCasesFor, expectInputOutcome } from './input-contract.js';
 export type { SymmetryConfig, SymmetrySuiteOptions } from './symmetry-suite.js';
 export { describeSymmetricClues } from './symmetry-suite.js';
 

@@ -1,10 +1,12 @@
 // Two deliberately plain engines, used only to run the conformance suite on itself (the
 // arrow-path half has no real engine in this package). Both are depth-first searches with
-// budget checks; neither is meant to be fast.
+// budget checks; neither is meant to be fast. Like every engine, both start with core's
+// input contract (checkSolveInput).
 import {
   SolveBudget,
+  checkSolveInput,
   makeResult,
-  resolveMaxSolutions,
+  type CheckedSolveOptions,
   type ArrowPathPuzzle,
   type ArrowPathSolution,
   type Engine,
@@ -20,11 +22,11 @@ const CHECK_EVERY = 512;
 
 /** Shared driver: `search` calls `tick()` at each node and `found()` per solution. */
 async function run<S>(
-  options: SolveOptions | undefined,
+  options: CheckedSolveOptions,
   search: (tick: () => Promise<StopReason | null>, found: (s: S) => boolean) => Promise<StopReason | null>,
 ): Promise<SolveResult<S>> {
-  const max = resolveMaxSolutions(options);
-  const budget = new SolveBudget({ signal: options?.signal, timeLimitMs: options?.timeLimitMs });
+  const max = options.maxSolutions;
+  const budget = new SolveBudget(options);
   const solutions: S[] = [];
   let nodes = 0;
   const stats = () => ({ timeMs: budget.elapsedMs(), counters: { nodes } });
@@ -46,8 +48,8 @@ export const rowSearchNonogramEngine: Engine<'nonogram'> = {
   name: 'testkit-rows',
   kind: 'nonogram',
   description: 'test only: rows by placements, columns checked at the end',
-  solve(puzzle: NonogramPuzzle, options?: SolveOptions): Promise<SolveResult<NonogramSolution>> {
-    if (puzzle.kind !== 'nonogram') return Promise.reject(new TypeError('not a nonogram'));
+  async solve(input: NonogramPuzzle, solveOptions?: SolveOptions): Promise<SolveResult<NonogramSolution>> {
+    const { puzzle, options } = checkSolveInput('nonogram', input, solveOptions);
     const { width, height } = puzzle;
     const given = new Map(puzzle.givens.map((g) => [g.row * width + g.col, g.filled ? 1 : 0]));
     const rows = puzzle.rows.map((clue, r) => linePlacements(clue, width).filter((p) => p.every((v, c) => (given.get(r * width + c) ?? v) === v)));
@@ -94,8 +96,8 @@ export const dfsArrowPathEngine: Engine<'arrowpath'> = {
   name: 'testkit-dfs',
   kind: 'arrowpath',
   description: 'test only: depth-first search along the arrows',
-  solve(puzzle: ArrowPathPuzzle, options?: SolveOptions): Promise<SolveResult<ArrowPathSolution>> {
-    if (puzzle.kind !== 'arrowpath') return Promise.reject(new TypeError('not an arrow path'));
+  async solve(input: ArrowPathPuzzle, solveOptions?: SolveOptions): Promise<SolveResult<ArrowPathSolution>> {
+    const { puzzle, options } = checkSolveInput('arrowpath', input, solveOptions);
     const { width, height } = puzzle;
     const n = width * height;
     const steps: Record<string, [number, number]> = { N: [-1, 0], NE: [-1, 1], E: [0, 1], SE: [1, 1], S: [1, 0], SW: [1, -1], W: [0, -1], NW: [-1, -1] };

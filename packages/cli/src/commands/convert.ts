@@ -1,6 +1,6 @@
 import { PuzzleFormatError, writePuzzles, type FormatName } from '@gridrace/core';
 import { CliError, ExitCode } from '../exit-codes.js';
-import { loadPuzzles, writeOutput } from '../io.js';
+import { buildOutput, loadPuzzles, writeOutput } from '../io.js';
 import { pickPuzzles } from './shared.js';
 
 export interface ConvertFlags {
@@ -15,7 +15,7 @@ export async function convertCommand(path: string, flags: ConvertFlags): Promise
   const picked = pickPuzzles(puzzles, flags.index, name).map((p) => p.puzzle);
   let text: string;
   try {
-    text = writePuzzles(picked, flags.to);
+    text = buildOutput(name, () => writePuzzles(picked, flags.to));
   } catch (err) {
     // The input is fine; the target format cannot hold it (givens in .nin, a nonogram as Signpost...).
     if (err instanceof PuzzleFormatError) throw new CliError(`${name}: cannot convert to ${flags.to}: ${err.detail}`, ExitCode.USAGE);

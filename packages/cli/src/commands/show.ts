@@ -1,6 +1,6 @@
 import { verify, type FormatName } from '@gridrace/core';
 import { CliError, ExitCode } from '../exit-codes.js';
-import { loadPuzzles, writeOutput } from '../io.js';
+import { buildOutput, loadPuzzles, writeOutput } from '../io.js';
 import { puzzleName, renderSolution } from '../output.js';
 import { pickPuzzles, type Ui } from './shared.js';
 
@@ -26,7 +26,7 @@ export async function showCommand(path: string, flags: ShowFlags, ui: Ui): Promi
       if (!check.ok) throw new CliError(`${label}: its own solution is wrong: ${check.problems[0]}`, ExitCode.BAD_INPUT);
     }
     if (flags.format === 'text') parts.push(`${label}: ${puzzle.width}x${puzzle.height} ${puzzle.kind}\n`);
-    parts.push(renderSolution(puzzle, solution, flags.format, flags.format === 'text' && ui.color && flags.output === undefined));
+    parts.push(buildOutput(name, () => renderSolution(puzzle, solution, flags.format, flags.format === 'text' && ui.color && flags.output === undefined)));
   }
   await writeOutput(flags.output, parts.join(''));
   return ExitCode.OK;

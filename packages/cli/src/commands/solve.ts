@@ -1,7 +1,7 @@
 import { getEngine, verify, type Engine, type Puzzle, type Solution, type SolveResult, type FormatName } from '@gridrace/core';
 import { defaultEngineName } from '@gridrace/engines';
 import { CliError, ExitCode } from '../exit-codes.js';
-import { loadPuzzles, writeOutput } from '../io.js';
+import { buildOutput, loadPuzzles, writeOutput } from '../io.js';
 import { exitCodeOf, renderSolution, solveJson, verdictLine, type PuzzleReport } from '../output.js';
 import { pickPuzzles, type Ui } from './shared.js';
 
@@ -61,12 +61,12 @@ export async function solveCommand(path: string, flags: SolveFlags, ui: Ui): Pro
       reports.push(report);
       if (flags.json) continue;
       if (flags.format === 'svg') {
-        svgParts.push(...result.solutions.map((s) => renderSolution(puzzle, s, 'svg', false)));
+        svgParts.push(...result.solutions.map((s) => buildOutput(name, () => renderSolution(puzzle, s, 'svg', false))));
         ui.info(verdictLine(report, many));
         continue;
       }
       ui.out(ui.color ? ui.colorVerdict(verdictLine(report, many), exitCodeOf(report)) : verdictLine(report, many));
-      if (!flags.quiet) for (const s of result.solutions) ui.out(renderSolution(puzzle, s, 'text', ui.color));
+      if (!flags.quiet) for (const s of result.solutions) ui.out(buildOutput(name, () => renderSolution(puzzle, s, 'text', ui.color)));
       if (controller.signal.aborted) break;
     }
   } finally {
@@ -74,7 +74,7 @@ export async function solveCommand(path: string, flags: SolveFlags, ui: Ui): Pro
     // Engines such as z3 hold worker threads until disposed; the process must be free to exit.
     for (const engine of used) await engine.dispose?.();
   }
-  if (flags.json) await writeOutput(flags.output, solveJson(reports));
+  if (flags.json) await writeOutput(flags.output, buildOutput(name, () => solveJson(reports)));
   else if (flags.format === 'svg') {
     if (svgParts.length > 1 && flags.output === undefined) ui.info(`note: ${svgParts.length} SVG documents follow, one per solution`);
     await writeOutput(flags.output, svgParts.join(''));

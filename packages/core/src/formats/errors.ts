@@ -18,6 +18,8 @@ export type PuzzleErrorCode =
   | 'bad-solution'
   | 'unsupported-feature'
   | 'unreadable-file'
+  /** The input is larger than MAX_INPUT_BYTES (or a device or pipe that does not end). */
+  | 'input-too-large'
   /** An arrow-path cell without an arrow that is not the one cell holding N, or several such cells. */
   | 'missing-arrow'
   /** `readPuzzle` found no puzzle or more than one. */

@@ -11,6 +11,7 @@ import { readTaai, writeTaai } from './taai.js';
 import { readPattern, writePattern } from './tatham-pattern.js';
 import { readSignpost, writeSignpost } from './tatham-signpost.js';
 import { isBlank, splitLines } from './text.js';
+import { checkOutputSize } from '../limits.js';
 
 export type { FormatName } from './detect.js';
 export { FORMAT_NAMES, detectFormat } from './detect.js';
@@ -70,7 +71,23 @@ export function readPuzzle(text: string, options: ReadOptions = {}): Puzzle {
  * no place for are dropped.
  */
 export function writePuzzles(puzzles: readonly Puzzle[], format: FormatName): string {
-  return codecFor(format, { file: '<output>' }).write(puzzles);
+  const codec = codecFor(format, { file: '<output>' });
+  // A rough upper bound (JSON's is the widest), checked before any text is built.
+  let estimate = 0;
+  // Only counts: a malformed puzzle is left for the writer's own validation to report.
+  const len = (a: unknown): number => (Array.isArray(a) ? a.length : 0);
+  for (const p of puzzles) {
+    const cells = p.width * p.height;
+    const digits = String(cells).length;
+    if (p.kind === 'nonogram') {
+      for (const lines of [p.rows, p.columns]) if (Array.isArray(lines)) for (const clue of lines) estimate += len(clue) * 7 + 8;
+      estimate += len(p.givens) * 40 + (p.solution ? cells + p.height * 8 : 0);
+    } else {
+      estimate += cells * (digits + 8) + (p.solution ? cells * (digits + 2) : 0);
+    }
+  }
+  checkOutputSize(`writing ${puzzles.length} puzzle(s) as ${format}`, estimate);
+  return codec.write(puzzles);
 }
 
 export function writePuzzle(puzzle: Puzzle, format: FormatName): string {

@@ -1,6 +1,7 @@
 import { DIRECTION_STEPS, type ArrowPathPuzzle, type ArrowPathSolution } from '../model/arrowpath.js';
 import { FILLED, type NonogramPuzzle, type NonogramSolution } from '../model/nonogram.js';
 import type { Puzzle, Solution } from '../model/puzzle.js';
+import { checkOutputSize } from '../limits.js';
 
 export interface SvgRenderOptions {
   /** Cell size in SVG units. Default 20. */
@@ -24,6 +25,23 @@ export function renderNonogramSvg(puzzle: NonogramPuzzle, solution?: NonogramSol
   const clueFont = Math.round(s * 0.6);
   const left = Math.max(...puzzle.rows.map((c) => Math.max(c.length, 1))) * s * 0.8 + s * 0.4;
   const top = Math.max(...puzzle.columns.map((c) => Math.max(c.length, 1))) * s * 0.8 + s * 0.4;
+  // Filled cells are drawn as one rect per horizontal run, so an all-filled grid costs a
+  // rect per row; the size is estimated from the runs before any string is built.
+  const runs: number[] = [];
+  if (solution) {
+    for (let r = 0; r < height; r++) {
+      for (let c = 0; c < width; c++) {
+        if (solution.cells[r * width + c] !== FILLED) continue;
+        const start = c;
+        while (c + 1 < width && solution.cells[r * width + c + 1] === FILLED) c++;
+        runs.push(r, start, c - start + 1);
+      }
+    }
+  }
+  let clueCount = 0;
+  for (const clue of [...puzzle.rows, ...puzzle.columns]) clueCount += Math.max(clue.length, 1);
+  const estimate = clueCount * 110 + (width + height) * 90 + (runs.length / 3) * 70 + puzzle.givens.length * 110 + 300;
+  checkOutputSize(`the SVG of a ${width}x${height} nonogram`, estimate);
   const body: string[] = [];
   puzzle.columns.forEach((clue, c) => {
     const shown = clue.length === 0 ? [0] : clue;
@@ -40,11 +58,10 @@ export function renderNonogramSvg(puzzle: NonogramPuzzle, solution?: NonogramSol
     });
   });
   const cells: string[] = [];
-  for (let r = 0; r < height; r++) {
-    for (let c = 0; c < width; c++) {
-      const filled = solution ? solution.cells[r * width + c] === FILLED : false;
-      if (filled) cells.push(`<rect x="${left + c * s}" y="${top + r * s}" width="${s}" height="${s}"/>`);
-    }
+  for (let i = 0; i < runs.length; i += 3) {
+    const r = runs[i]!;
+    const c = runs[i + 1]!;
+    cells.push(`<rect x="${left + c * s}" y="${top + r * s}" width="${runs[i + 2]! * s}" height="${s}"/>`);
   }
   body.push(`<g fill="#000">${cells.join('')}</g>`);
   const grid: string[] = [];
@@ -70,6 +87,8 @@ export function renderArrowPathSvg(puzzle: ArrowPathPuzzle, solution?: ArrowPath
   const s = options.cellSize ?? 40;
   const { width, height } = puzzle;
   const n = width * height;
+  // Per cell: its square, an arrow, a number, a point of the path.
+  checkOutputSize(`the SVG of a ${width}x${height} arrow path`, n * (solution ? 300 : 280) + 300);
   const body: string[] = [];
   const centre = (i: number): [number, number] => [((i % width) + 0.5) * s + 1, (Math.floor(i / width) + 0.5) * s + 1];
   for (let i = 0; i < n; i++) {

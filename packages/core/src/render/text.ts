@@ -1,6 +1,7 @@
 import type { ArrowPathPuzzle, ArrowPathSolution, Direction } from '../model/arrowpath.js';
 import { FILLED, type NonogramPuzzle, type NonogramSolution } from '../model/nonogram.js';
 import type { Puzzle, Solution } from '../model/puzzle.js';
+import { checkOutputSize } from '../limits.js';
 
 export interface TextRenderOptions {
   /** Draw clues around a nonogram grid. Default true. */
@@ -20,6 +21,9 @@ const BOLD = (s: string) => `\x1b[1m${s}\x1b[22m`;
 export function renderNonogramText(puzzle: NonogramPuzzle, solution?: NonogramSolution, options: TextRenderOptions = {}): string {
   const { clues = true, color = false } = options;
   const { width, height } = puzzle;
+  let clueChars = 0;
+  for (const clue of [...puzzle.rows, ...puzzle.columns]) clueChars += clue.length * 6 + 2;
+  checkOutputSize(`the text of a ${width}x${height} nonogram`, width * height * (color ? 11 : 2) + clueChars * (color ? 2 : 1) + height * 8);
   const given = new Map<number, boolean>();
   for (const g of puzzle.givens) given.set(g.row * width + g.col, g.filled);
   const cellText = (i: number): string => {
@@ -60,6 +64,7 @@ export function renderArrowPathText(puzzle: ArrowPathPuzzle, solution?: ArrowPat
   const { color = false } = options;
   const n = puzzle.width * puzzle.height;
   const numberWidth = String(n).length;
+  checkOutputSize(`the text of a ${puzzle.width}x${puzzle.height} arrow path`, n * (numberWidth + (color ? 12 : 3)));
   const lines: string[] = [];
   for (let r = 0; r < puzzle.height; r++) {
     const cells: string[] = [];
