@@ -1,102 +1,128 @@
 #!/usr/bin/env node
-// CI's performance gate: a short race on the fixed suite (benchmarks/suites/ci.txt) with the
-// engines of the committed baseline, compared with benchmarks/baselines/ci.json. A regression
-// must show twice: when the first comparison flags one, the race is run again and only what
-// both comparisons flag (the same engine, or the same task) fails the step (a busy neighbour
-// rarely strikes twice in the same place). Needs the built CLI (the test step builds it; so does this script).
+// CI's performance gate: an A/B race of the accepted base build (the commit named in
+// benchmarks/baselines/base.txt, checked out and built in a worktree) against the working
+// tree, on the fixed suite benchmarks/suites/ci.txt, in one run, base and head alternating
+// (`gridrace race ab`). It fails when an engine or a task is slower by more than the
+// threshold over its whole 95% interval, breaks, or changes its verdict.
 //
-//   node benchmarks/ci-race.mjs                  # race + compare, exit 1 on a confirmed regression
-//   node benchmarks/ci-race.mjs --update-baseline  # race and write the baseline instead
+// Where the base commit cannot be had (a shallow clone, no git), it says so and falls back
+// to comparing one race with the committed results benchmarks/baselines/ci.json.
 //
-// Environment: RACE_OUT (default race-results/ci), RACE_THRESHOLD (percent, default 10).
+//   node benchmarks/ci-race.mjs                     # the gate, exit 1 on a regression
+//   node benchmarks/ci-race.mjs --update-base [REF] # make REF (default HEAD) the accepted base
+//   node benchmarks/ci-race.mjs --update-baseline   # race once and rewrite ci.json (the fallback)
+//   node benchmarks/ci-race.mjs --base-dir A --head-dir B  # the same gate on two built folders
+//                                                   # (benchmarks/experiments/ab-gate.mjs uses it)
+//
+// Environment: RACE_OUT (default race-results/ci), RACE_THRESHOLD (percent; A/B default 5,
+// fallback 10), RACE_ROUNDS (default 14), RACE_TIME (seconds of samples per run, default 0.1),
+// RACE_ENGINES (a,b: the engines to gate).
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const cli = join(root, 'packages/cli/dist/main.js');
 const suite = join(root, 'benchmarks/suites/ci.txt');
+const baseFile = join(root, 'benchmarks/baselines/base.txt');
 const baseline = join(root, 'benchmarks/baselines/ci.json');
 const out = process.env.RACE_OUT ?? join(root, 'race-results/ci');
-const threshold = process.env.RACE_THRESHOLD ?? '10';
-const update = process.argv.includes('--update-baseline');
+const args = process.argv.slice(2);
 const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' };
+// The engines the gate races. Not z3 (too slow for a short gate) nor arrowpath-dfs (1.5 s per run
+// on the suite's one arrow path, where a single task's interval is too wide to judge 5-10% anyway).
+const ENGINES = process.env.RACE_ENGINES?.split(',') ?? ['wasm', 'bitmask', 'naive', 'arrowpath'];
 
-function run(cmd, args, options = {}) {
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env, ...options });
+function run(cmd, argv, options = {}) {
+  const r = spawnSync(cmd, argv, { cwd: root, stdio: 'inherit', env, ...options });
   if (r.error) throw r.error;
   return r.status ?? 1;
 }
 
+function git(argv) {
+  const r = spawnSync('git', argv, { cwd: root, encoding: 'utf8', env });
+  return r.status === 0 ? r.stdout.trim() : undefined;
+}
+
 if (!existsSync(cli) || !existsSync(join(root, 'benchmarks/dist/worker.js'))) {
   console.log('ci-race: building first');
-  if (run('pnpm', ['exec', 'turbo', 'run', 'build', '--output-logs=errors-only']) !== 0) process.exit(1);
+  const pnpm = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).packageManager;
+  if (run('npx', ['-y', pnpm, 'exec', 'turbo', 'run', 'build', '--output-logs=errors-only']) !== 0) process.exit(1);
 }
 
-const puzzles = readFileSync(suite, 'utf8')
-  .split('\n')
-  .map((l) => l.trim())
-  .filter((l) => l && !l.startsWith('#'));
 const registered = JSON.parse(spawnSync(process.execPath, [cli, 'engines', '--json'], { cwd: root, encoding: 'utf8', env }).stdout).map((e) => e.name);
-// The baseline decides the engines; a new engine joins the gate when the baseline is updated.
-const wanted = !update && existsSync(baseline) ? JSON.parse(readFileSync(baseline, 'utf8')).options.engines : (process.env.RACE_ENGINES?.split(',') ?? registered);
-const engines = wanted.filter((e) => registered.includes(e));
-const missing = wanted.filter((e) => !registered.includes(e));
-if (missing.length > 0) console.log(`ci-race: baseline engines no longer registered: ${missing.join(', ')}`);
+const engines = ENGINES.filter((e) => registered.includes(e));
+const missing = ENGINES.filter((e) => !registered.includes(e));
+if (missing.length > 0) console.log(`ci-race: engines not registered, left out: ${missing.join(', ')}`);
 if (engines.length === 0) {
   console.log('ci-race: no engine to race');
-  process.exit(update ? 1 : 0);
+  process.exit(1);
 }
 
-function race(dir) {
-  const args = [cli, 'race', '--engines', engines.join(','), '--time', '0.4', '--time-limit', '20', '--out', dir, '--no-progress', '-q'];
-  for (const p of puzzles) args.push('--puzzles', p);
-  return run(process.execPath, args);
+/** The accepted base: the first line of base.txt that is not a comment. */
+function acceptedBase() {
+  if (!existsSync(baseFile)) return undefined;
+  return readFileSync(baseFile, 'utf8')
+    .split('\n')
+    .map((l) => l.replace(/#.*$/, '').trim())
+    .find((l) => l.length > 0);
 }
 
-function compare(dir) {
-  const args = [cli, 'race', 'compare', baseline, join(dir, 'results.json'), '--threshold', threshold];
-  return run(process.execPath, [...args, '--markdown', join(dir, 'compare.md'), '--json', join(dir, 'compare.json')]);
+if (args[0] === '--update-base') {
+  const ref = args[1] ?? 'HEAD';
+  const sha = git(['rev-parse', '--verify', `${ref}^{commit}`]);
+  if (!sha) {
+    console.log(`ci-race: no commit ${ref}`);
+    process.exit(4);
+  }
+  const text = readFileSync(baseFile, 'utf8').replace(/^[0-9a-f]{40}$/m, sha);
+  writeFileSync(baseFile, text);
+  console.log(`ci-race: the accepted base is now ${sha}; commit benchmarks/baselines/base.txt with the measured change in the message`);
+  process.exit(0);
 }
 
-/** What a comparison flagged: slower engines and slower, broken or changed tasks. */
-function flagged(dir) {
-  const c = JSON.parse(readFileSync(join(dir, 'compare.json'), 'utf8'));
-  return new Set([
-    ...c.engines.filter((e) => e.status === 'slower').map((e) => `engine ${e.engine}`),
-    ...c.tasks.filter((t) => ['slower', 'broken', 'verdict-changed'].includes(t.status)).map((t) => `${t.engine} on ${t.puzzle} (${t.status})`),
-  ]);
+function fallbackRace(dir, threshold) {
+  const argv = [cli, 'race', '--engines', engines.join(','), '--suite', suite, '--time', '0.4', '--time-limit', '20', '--out', dir, '--no-progress', '-q'];
+  if (run(process.execPath, argv) !== 0) {
+    console.log('ci-race: the race failed (see above)');
+    return 1;
+  }
+  if (threshold === undefined) return 0;
+  const compare = [cli, 'race', 'compare', baseline, join(dir, 'results.json'), '--threshold', threshold];
+  return run(process.execPath, [...compare, '--markdown', join(dir, 'compare.md'), '--json', join(dir, 'compare.json')]);
 }
 
 mkdirSync(out, { recursive: true });
-const first = join(out, 'run-1');
-if (race(first) !== 0) {
-  console.log('ci-race: the race failed (see above)');
-  process.exit(1);
-}
-if (update) {
-  copyFileSync(join(first, 'results.json'), baseline);
+if (args[0] === '--update-baseline') {
+  const dir = join(out, 'update');
+  if (fallbackRace(dir) !== 0) process.exit(1);
+  copyFileSync(join(dir, 'results.json'), baseline);
   console.log(`ci-race: baseline written to ${baseline}`);
   process.exit(0);
 }
-if (!existsSync(baseline)) {
-  console.log(`ci-race: no baseline at ${baseline}; make one with --update-baseline`);
-  process.exit(0);
+
+const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const [baseDir, headDir] = [option('--base-dir'), option('--head-dir')];
+const base = acceptedBase();
+const sha = baseDir ? undefined : base && git(['rev-parse', '--verify', '--quiet', `${base}^{commit}`]);
+if (!sha && !baseDir) {
+  const why = !base ? `${baseFile} names no commit` : git(['rev-parse', '--git-dir']) === undefined ? 'this is not a git checkout' : git(['rev-parse', '--is-shallow-repository']) === 'true' ? `a shallow clone lacks ${base}` : `no commit ${base} here`;
+  console.log(`ci-race: the accepted base cannot be had (${why}): comparing with the committed results ${baseline} instead`);
+  process.exit(fallbackRace(join(out, 'fallback'), process.env.RACE_THRESHOLD ?? '10'));
 }
-let code = compare(first);
-if (code === 1) {
-  console.log('ci-race: regression flagged; racing again to confirm');
-  const second = join(out, 'run-2');
-  if (race(second) !== 0) process.exit(1);
-  const again = compare(second);
-  if (again !== 0 && again !== 1) process.exit(again);
-  const before = flagged(first);
-  const confirmed = [...flagged(second)].filter((f) => before.has(f));
-  if (confirmed.length > 0) {
-    console.log(`ci-race: confirmed by a second run: ${confirmed.join('; ')}`);
-    process.exit(1);
-  }
-  console.log('ci-race: the second run did not confirm it: treated as noise');
-  code = 0;
-}
+
+const started = Date.now();
+const code = run(process.execPath, [
+  cli, 'race', 'ab',
+  ...(baseDir ? ['--base-dir', baseDir] : ['--base', sha]),
+  ...(headDir ? ['--head-dir', headDir] : []),
+  '--suite', suite,
+  '--engines', engines.join(','),
+  '--rounds', process.env.RACE_ROUNDS ?? '14',
+  '--time', process.env.RACE_TIME ?? '0.1',
+  '--time-limit', '20',
+  '--threshold', process.env.RACE_THRESHOLD ?? '5',
+  '--out', join(out, 'ab'),
+]);
+console.log(`ci-race: A/B gate against ${baseDir ?? sha.slice(0, 12)} took ${Math.round((Date.now() - started) / 1000)} s, exit ${code}`);
 process.exit(code);

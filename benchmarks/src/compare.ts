@@ -15,6 +15,11 @@
 // run-to-run noise that samples taken within one run cannot see (JIT luck, a busy neighbour);
 // `res` is its absolute part: a call of a few microseconds can take twice as long in another
 // worker (inline caches, JIT tier, code layout), which a relative floor cannot cover.
+//
+// Runs made with other time limits or timing budgets are refused (other limits change which
+// tasks finish; another budget changes warm-up and sample counts) unless `force` is given.
+// When no task is left that both runs timed, `comparable` is 0 and `incomparable` says why:
+// a gate that compared nothing must not pass.
 import { geometricMean, mean, medianRelativeError, standardDeviation, tCritical95, type SampleSummary } from './stats.js';
 import type { RaceResults, TaskRecord } from './types.js';
 
@@ -29,6 +34,8 @@ export interface CompareOptions {
   readonly resolutionMs?: number;
   /** `calibration` (default), `none` (raw medians), or an engine name to divide by on each puzzle. */
   readonly reference?: string;
+  /** Compare runs made with different time limits or timing budgets (with a note) instead of refusing. */
+  readonly force?: boolean;
 }
 
 export type TaskStatus = 'slower' | 'faster' | 'same' | 'broken' | 'fixed' | 'verdict-changed' | 'new' | 'gone' | 'not-timed';
@@ -42,6 +49,8 @@ export interface TaskComparison {
   readonly currentMs?: number;
   /** Ratio of normalised medians, current / baseline (1.2 = 20% slower). */
   readonly ratio?: number;
+  /** Ratio of the raw medians, current / baseline, before dividing by the reference. */
+  readonly rawRatio?: number;
   /** One sigma of ln(ratio). */
   readonly noise?: number;
   readonly note?: string;
@@ -53,6 +62,8 @@ export interface EngineComparison {
   readonly tasks: number;
   /** Geometric mean of the task ratios. */
   readonly ratio: number;
+  /** Geometric mean of the same tasks' raw ratios (no reference). */
+  readonly rawRatio: number;
   /** One sigma of ln(ratio), the larger of measurement noise and spread across puzzles. */
   readonly noise: number;
   readonly status: 'slower' | 'faster' | 'same';
@@ -68,6 +79,10 @@ export interface Comparison {
   readonly engines: readonly EngineComparison[];
   /** Slower engines, slower tasks, tasks that broke or changed verdict. */
   readonly regressions: number;
+  /** Tasks with a ratio: timed in both runs and normalised. 0 means the comparison says nothing. */
+  readonly comparable: number;
+  /** Why nothing could be compared (set exactly when `comparable` is 0). */
+  readonly incomparable?: string;
   /** Things to know: another CPU, another puzzle set, a reference that was missing. */
   readonly notes: readonly string[];
   readonly baseline: { readonly sha?: string; readonly date: string; readonly cpu: string };
@@ -109,6 +124,16 @@ export function compareResults(baseline: RaceResults, current: RaceResults, opti
     throw new RangeError(`the runs used different clocks (baseline ${baseline.options.clock}, current ${current.options.clock}): race again with --clock ${baseline.options.clock}`);
   }
   const notes: string[] = [];
+  const limits = (r: RaceResults) => `${r.options.timeLimitMs / 1000} s`;
+  const budget = (r: RaceResults) => ('iterations' in r.options.timing ? `${r.options.timing.iterations} samples` : `${r.options.timing.timeMs / 1000} s of samples`);
+  const differences = [
+    ...(baseline.options.timeLimitMs !== current.options.timeLimitMs ? [`time limits (baseline ${limits(baseline)}, current ${limits(current)})`] : []),
+    ...(budget(baseline) !== budget(current) ? [`timing budgets (baseline ${budget(baseline)}, current ${budget(current)})`] : []),
+  ];
+  if (differences.length > 0) {
+    if (!options.force) throw new RangeError(`the runs used different ${differences.join(' and different ')}: race again with the baseline's settings, or compare anyway with --force`);
+    notes.push(`the runs used different ${differences.join(' and different ')}: compared anyway (--force)`);
+  }
   if (baseline.env.cpu !== current.env.cpu) {
     notes.push(`the runs were made on different CPUs (${baseline.env.cpu} / ${current.env.cpu}): ratios carry machine differences too`);
   }
@@ -154,7 +179,7 @@ export function compareResults(baseline: RaceResults, current: RaceResults, opti
       continue;
     }
     if (ref !== 'calibration' && ref !== 'none' && c.engine === ref) {
-      tasks.push({ ...head, status: 'not-timed', baseMs: b.samples.median, currentMs: c.samples.median, note: 'the reference engine' });
+      tasks.push({ ...head, status: 'not-timed', baseMs: b.samples.median, currentMs: c.samples.median, rawRatio: c.samples.median / b.samples.median, note: 'the reference engine' });
       continue;
     }
     const nb = normalise(b, base, ref);
@@ -164,6 +189,7 @@ export function compareResults(baseline: RaceResults, current: RaceResults, opti
       continue;
     }
     const ratio = nc.value / nb.value;
+    const rawRatio = c.samples.median / b.samples.median;
     const noise = Math.sqrt(
       medianRelativeError(b.samples) ** 2 + medianRelativeError(c.samples) ** 2 + nb.refError2 + nc.refError2 + 2 * floor * floor +
         (resolution / b.samples.median) ** 2 + (resolution / c.samples.median) ** 2,
@@ -171,7 +197,7 @@ export function compareResults(baseline: RaceResults, current: RaceResults, opti
     const x = Math.log(ratio);
     const bar = Math.log(1 + threshold);
     const status: TaskStatus = x > bar && x > z * noise ? 'slower' : -x > bar && -x > z * noise ? 'faster' : 'same';
-    tasks.push({ ...head, status, baseMs: b.samples.median, currentMs: c.samples.median, ratio, noise });
+    tasks.push({ ...head, status, baseMs: b.samples.median, currentMs: c.samples.median, ratio, rawRatio, noise });
   }
   for (const b of baseline.tasks) if (!cur.has(key(b))) tasks.push({ engine: b.engine, puzzle: b.puzzle, status: 'gone' });
 
@@ -187,7 +213,7 @@ export function compareResults(baseline: RaceResults, current: RaceResults, opti
     const x = mean(logs);
     const bar = Math.log(1 + threshold);
     const status = x > bar && x > z * noise ? 'slower' : -x > bar && -x > z * noise ? 'faster' : 'same';
-    engines.push({ engine, tasks: n, ratio: geometricMean(mine.map((t) => t.ratio!)), noise, status });
+    engines.push({ engine, tasks: n, ratio: geometricMean(mine.map((t) => t.ratio!)), rawRatio: geometricMean(mine.map((t) => t.rawRatio!)), noise, status });
   }
   const gone = tasks.filter((t) => t.status === 'gone').length;
   const added = tasks.filter((t) => t.status === 'new').length;
@@ -195,6 +221,35 @@ export function compareResults(baseline: RaceResults, current: RaceResults, opti
   const regressions =
     engines.filter((e) => e.status === 'slower').length +
     tasks.filter((t) => t.status === 'slower' || t.status === 'broken' || t.status === 'verdict-changed').length;
+  const comparable = tasks.filter((t) => t.ratio !== undefined).length;
+  const incomparable = comparable > 0 ? undefined : whyIncomparable(baseline, current, tasks);
   const who = (r: RaceResults) => ({ ...(r.env.gitSha ? { sha: r.env.gitSha } : {}), date: r.env.date, cpu: r.env.cpu });
-  return { reference: ref, threshold, noiseFloor: floor, resolutionMs: resolution, z, tasks, engines, regressions, notes, baseline: who(baseline), current: who(current) };
+  return {
+    reference: ref,
+    threshold,
+    noiseFloor: floor,
+    resolutionMs: resolution,
+    z,
+    tasks,
+    engines,
+    regressions,
+    comparable,
+    ...(incomparable ? { incomparable } : {}),
+    notes,
+    baseline: who(baseline),
+    current: who(current),
+  };
+}
+
+/** One line on why no task could be compared, most basic reason first. */
+function whyIncomparable(baseline: RaceResults, current: RaceResults, tasks: readonly TaskComparison[]): string {
+  const baseHash = new Map(baseline.puzzles.map((p) => [p.id, p.hash]));
+  if (!current.puzzles.some((p) => baseHash.get(p.id) === p.hash)) return 'the runs have no puzzle in common';
+  const base = new Map(baseline.tasks.map((t) => [key(t), t]));
+  const withSamples = (t: TaskRecord | undefined) => t !== undefined && t.state === 'completed' && t.samples !== undefined;
+  const both = current.tasks.filter((c) => withSamples(c) && withSamples(base.get(key(c))) && baseHash.get(c.puzzle) === current.puzzles.find((p) => p.id === c.puzzle)?.hash);
+  if (both.length === 0) return 'no task was timed in both runs';
+  if (both.every((c) => !timed(c) || !timed(base.get(key(c))))) return 'every median of the tasks timed in both runs is 0';
+  const notes = [...new Set(tasks.filter((t) => t.status === 'not-timed' && t.note).map((t) => t.note!))];
+  return `no task could be normalised${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`;
 }

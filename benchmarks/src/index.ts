@@ -12,11 +12,13 @@ export { compareResults } from './compare.js';
 export type { CompareOptions, Comparison, TaskComparison, EngineComparison, TaskStatus } from './compare.js';
 export { RESULTS_JSON_SCHEMA, schemaProblems, parseResults, stringifyResults, ResultsFileError } from './schema.js';
 export { writeOutputs, OUTPUT_FILES } from './outputs.js';
-export { raceMarkdown, compareMarkdown } from './report/markdown.js';
+export { raceMarkdown } from './report/markdown.js';
+export { compareMarkdown } from './report/compare-markdown.js';
 export { raceHtml } from './report/html.js';
 export { actionBenchmark } from './report/action-benchmark.js';
 export type { ActionBenchmarkEntry } from './report/action-benchmark.js';
 export { formatMs } from './report/tables.js';
+export { raceHeadlines, gaveUp } from './report/headline.js';
 export { calibrationWorkload } from './calibration.js';
 export { collectEnv } from './env.js';
 export {
@@ -47,3 +49,11 @@ export type {
   TimingOptions,
   Clock,
 } from './types.js';
+export { AbRace, AbEvent, abOrder, buildEngines, AB_FORMAT, AB_SCHEMA } from './ab.js';
+export type { AbOptions, AbResults, AbRun, AbTask, AbSide, AbEventMap, AbBuildRecord } from './ab.js';
+export { compareAb, ratioInterval, signedRankCritical } from './ab-compare.js';
+export type { AbComparison, AbCompareOptions, AbStatistic, AbEngineComparison, AbTaskComparison, AbRatio, AbStatus } from './ab-compare.js';
+export { abMarkdown, abHeadline } from './report/ab-markdown.js';
+export { commitBuild, folderBuild, workingTreeBuild, repositoryRoot, resolveCommit, defaultBuild, BuildError } from './builds.js';
+export type { Build, BuildOptions, Runner } from './builds.js';
+export { readSuite } from './suite.js';

@@ -1,19 +1,20 @@
 // Runs one task in a fresh worker thread and always gets it back: a watchdog per phase stops
 // an engine that ignores its time limit, a heap limit plus a resident-memory watch stop one
 // that eats memory, and the thread is terminated (and awaited) before the next task starts.
+// The calibration workload gets a fresh worker of its own (`runCalibration`).
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Difficulty, Solution, StopReason, Verdict } from '@gridrace/core';
-import { SETTLED, type WorkerInput, type WorkerMessage } from './protocol.js';
-import type { TaskState } from './types.js';
+import { CALIBRATION_SAMPLES, CALIBRATION_WARMUP, SETTLED, type CalibrationInput, type CalibrationMessage, type WorkerInput, type WorkerMessage } from './protocol.js';
+import type { Clock, TaskState } from './types.js';
 
-/** The built worker script. Tests run the TypeScript sources, but a thread needs plain JS. */
-export function workerScript(): URL {
+/** A built worker script (`worker.js` by default). Tests run the TypeScript sources, but a thread needs plain JS. */
+export function workerScript(name = 'worker.js'): URL {
   const here = new URL(import.meta.url);
-  const beside = new URL('./worker.js', here);
+  const beside = new URL(`./${name}`, here);
   if (here.pathname.endsWith('.js')) return beside;
-  const built = new URL('../dist/worker.js', here);
+  const built = new URL(`../dist/${name}`, here);
   if (!existsSync(fileURLToPath(built))) throw new Error(`the race's worker is not built: run the package build first (${fileURLToPath(built)})`);
   return built;
 }
@@ -45,9 +46,8 @@ export interface TaskOutcome {
   readonly checkMs?: number;
   readonly samples?: readonly number[];
   readonly batch?: number;
-  readonly calibration?: readonly number[];
   readonly wallMean?: number;
-  /** Time inside the worker spent in init, solves and calibration (ms). */
+  /** Time inside the worker spent in init and solves (ms). */
   readonly workMs: number;
   readonly startMs: number;
   readonly wallMs: number;
@@ -133,7 +133,7 @@ export function runIsolated(input: WorkerInput, limits: IsolationLimits): Promis
         ...(checked?.difficulty ? { difficulty: checked.difficulty } : {}),
         initMs,
         ...(checkMs !== undefined ? { checkMs } : {}),
-        ...(done ? { samples: done.samples, batch: done.batch, calibration: done.calibration, wallMean: done.wallMean } : {}),
+        ...(done ? { samples: done.samples, batch: done.batch, wallMean: done.wallMean } : {}),
         workMs: initMs + (checkMs ?? 0) + benchWork,
         startMs,
         wallMs: 0,
@@ -191,5 +191,40 @@ export function runIsolated(input: WorkerInput, limits: IsolationLimits): Promis
       const tail = stderrTail.trim().split('\n').slice(-3).join(' | ');
       finish('errored', `the worker exited with code ${code} before finishing${tail ? `: ${tail}` : ''}`, false);
     });
+  });
+}
+
+/** What came back from a calibration worker: the samples (ms), or why there are none. */
+export type CalibrationOutcome = { readonly samples: readonly number[] } | { readonly message: string };
+
+/**
+ * Time the calibration workload in a fresh worker that runs nothing else, then terminate it
+ * (and wait for its exit). Never rejects. `timeoutMs` (default 30 s) only catches a worker
+ * that stopped answering: the whole measurement takes a few tens of milliseconds.
+ */
+export function runCalibration(clock: Clock, options: { readonly timeoutMs?: number; readonly signal?: AbortSignal } = {}): Promise<CalibrationOutcome> {
+  const input: CalibrationInput = { clock, samples: CALIBRATION_SAMPLES, warmup: CALIBRATION_WARMUP };
+  return new Promise<CalibrationOutcome>((resolve) => {
+    const worker = new Worker(workerScript('calibration-worker.js'), { workerData: input, execArgv: workerExecArgv(), stdout: true, stderr: true });
+    worker.stdout.resume();
+    worker.stderr.resume();
+    let settled = false;
+    const finish = (outcome: CalibrationOutcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+      worker
+        .terminate()
+        .catch(() => undefined)
+        .then(() => resolve(outcome));
+    };
+    const timer = setTimeout(() => finish({ message: 'the calibration worker did not answer' }), options.timeoutMs ?? 30_000);
+    const onAbort = () => finish({ message: 'aborted: the race was interrupted' });
+    if (options.signal?.aborted) onAbort();
+    else options.signal?.addEventListener('abort', onAbort, { once: true });
+    worker.on('message', (m: CalibrationMessage) => finish(m.type === 'calibration' ? { samples: m.samples } : { message: `calibration: ${m.message}` }));
+    worker.on('error', (err: Error) => finish({ message: `calibration worker error: ${err.message}` }));
+    worker.on('exit', (code) => finish({ message: `the calibration worker exited with code ${code}` }));
   });
 }

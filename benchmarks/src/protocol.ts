@@ -8,12 +8,28 @@ export interface WorkerInput {
   readonly puzzle: Puzzle;
   /** Modules to import after `@gridrace/engines`, to register more engines (URLs or package names). */
   readonly load: readonly string[];
+  /**
+   * Take the engine from this module (a file URL of a build's `@gridrace/engines`, which
+   * exports `getEngine`) instead of this package's own `@gridrace/engines` and `load`: how
+   * an A/B race runs another build's engines under the same harness.
+   */
+  readonly enginesModule?: string;
   readonly timeLimitMs: number;
   readonly timing: TimingOptions;
   readonly clock: Clock;
-  readonly calibration: boolean;
   readonly maxSolutions: number;
 }
+
+/** `workerData` of a calibration worker: it only times the calibration workload. */
+export interface CalibrationInput {
+  readonly clock: Clock;
+  readonly samples: number;
+  readonly warmup: number;
+}
+
+export type CalibrationMessage =
+  | { readonly type: 'calibration'; readonly samples: readonly number[] }
+  | { readonly type: 'failed'; readonly message: string };
 
 export type WorkerPhase = 'load' | 'init' | 'check' | 'bench';
 
@@ -36,13 +52,12 @@ export type WorkerMessage =
       /** How long the timed phase should take at most, by the worker's own plan (ms). */
       readonly benchPlanMs: number;
     }
-  /** Timed samples (ms) of the solve, and of the calibration workload (empty when off). */
+  /** Timed samples (ms) of the solve. */
   | {
       readonly type: 'done';
       /** Per-solve times (ms): each sample is one batch of `batch` solves, divided by `batch`. */
       readonly samples: readonly number[];
       readonly batch: number;
-      readonly calibration: readonly number[];
       /** Mean wall-clock time per timed solve (ms), whatever the clock of the samples. */
       readonly wallMean: number;
       readonly benchMs: number;
@@ -97,5 +112,7 @@ export const BATCH_BELOW_MS = 0.2;
 /** The length a batch aims at (ms). */
 export const BATCH_TARGET_MS = 1;
 
-/** Calibration samples taken before and after the engine's samples. */
-export const CALIBRATION_SAMPLES = 12;
+/** Calibration samples timed per puzzle, in a fresh worker before the puzzle's tasks. */
+export const CALIBRATION_SAMPLES = 24;
+/** Untimed runs first: the fresh worker's JIT has not seen the workload yet. */
+export const CALIBRATION_WARMUP = 8;

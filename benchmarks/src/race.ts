@@ -3,11 +3,11 @@
 // prints: progress is a stream of events (an EventTarget, like tinybench's Bench).
 import { verify, listEngines, type Engine, type PuzzleKind } from '@gridrace/core';
 import '@gridrace/engines';
-import { crossCheck } from './check.js';
+import { answerProblem, crossCheck } from './check.js';
 import { shardOf, solutionsHash, type CorpusPuzzle } from './corpus.js';
 import { collectEnv } from './env.js';
-import { runIsolated, type TaskOutcome } from './isolate.js';
-import { summarize } from './stats.js';
+import { runCalibration, runIsolated, type TaskOutcome } from './isolate.js';
+import { summarize, type SampleSummary } from './stats.js';
 import { summarizeRun } from './summary.js';
 import {
   RESULTS_FORMAT,
@@ -39,7 +39,7 @@ export interface RaceOptions {
   readonly shard?: { readonly index: number; readonly count: number };
   /** What samples measure: `cpu` (default, steady on a busy machine) or `wall`. */
   readonly clock?: Clock;
-  /** Time the calibration workload in every task (used by `compare`). Default true. */
+  /** Time the calibration workload, in a worker of its own, before each puzzle's tasks (used by `compare`). Default true. */
   readonly calibration?: boolean;
   /**
    * Modules that register more engines (file URLs or package names). The race imports them in
@@ -162,16 +162,24 @@ export class Race extends EventTarget {
     const records: TaskRecord[] = [];
     const disagreements: Disagreement[] = [];
     const total = this.#tasks.length;
+    // The puzzle's reference: timed in a fresh worker that runs no engine, so whatever an engine
+    // does to its own worker (a detached ArrayBuffer, grown WASM memory) cannot change it.
+    let reference: SampleSummary | string | undefined;
     for (let index = 0; index < total; index++) {
       if (o.signal?.aborted) break;
       const task = this.#tasks[index]!;
+      if (calibration && (index === 0 || this.#tasks[index - 1]!.puzzle !== task.puzzle)) {
+        const c = await runCalibration(clock, o.signal ? { signal: o.signal } : {});
+        reference = 'samples' in c && c.samples.length > 0 ? summarize(c.samples) : 'message' in c ? c.message : 'calibration: no samples';
+        if (o.signal?.aborted) break;
+      }
       this.#emit('task-start', { task, index, total });
       const outcome = await runIsolated(
-        { engine: task.engine, puzzle: task.puzzle.puzzle, load, timeLimitMs, timing, clock, calibration, maxSolutions: 2 },
+        { engine: task.engine, puzzle: task.puzzle.puzzle, load, timeLimitMs, timing, clock, maxSolutions: 2 },
         { timeLimitMs, memoryMb, ...(o.graceMs !== undefined ? { graceMs: o.graceMs } : {}), ...(o.signal ? { signal: o.signal } : {}) },
       );
       if (o.signal?.aborted) break;
-      const record = toRecord(task, outcome);
+      const record = toRecord(task, outcome, reference);
       records.push(record);
       this.#emit('task-end', { task, record, index, total });
       // The puzzle's last task: cross-check now, so a disagreement is shown while the race goes on.
@@ -214,11 +222,19 @@ export class Race extends EventTarget {
   }
 }
 
-/** The outcome of a worker, with its solutions verified by core's verifier, as a results record. */
-function toRecord(task: PlannedTask, outcome: TaskOutcome): TaskRecord {
+/**
+ * The outcome of a worker, with its solutions verified by core's verifier, as a results record.
+ * An answer core's contract rules out (a verdict or reason outside it, `unique` without its one
+ * verified solution, `multiple` without two distinct verified ones, `none` with solutions) is
+ * recorded as `errored`, without the verdict, so it is never timed, counted as settled or
+ * written in a shape the results schema refuses. `calibration` is the puzzle's reference
+ * (see `runCalibration`), or why it is missing.
+ */
+export function toRecord(task: PlannedTask, outcome: TaskOutcome, calibration?: SampleSummary | string): TaskRecord {
   const { puzzle } = task.puzzle;
   let verified = true;
   let problem: string | undefined;
+  const good = new Set<string>();
   for (const solution of outcome.solutions) {
     let check;
     try {
@@ -229,27 +245,42 @@ function toRecord(task: PlannedTask, outcome: TaskOutcome): TaskRecord {
     if (!check.ok) {
       verified = false;
       problem ??= check.problems[0];
-    }
+    } else good.add(solutionsHash([solution]));
   }
-  const message = [outcome.message, problem && `verification: ${problem}`].filter(Boolean).join('; ');
+  const impossible =
+    outcome.verdict === undefined ? undefined : answerProblem({ verdict: outcome.verdict, reason: outcome.reason, solutions: outcome.solutions.length, good: good.size });
+  // Only what the schema allows reaches the file: numeric counters, a known difficulty.
+  const counters = outcome.counters ? Object.entries(outcome.counters).filter(([, v]) => typeof v === 'number' && Number.isFinite(v)) : [];
+  const dropped = outcome.counters ? Object.keys(outcome.counters).length - counters.length : 0;
+  const difficulty = outcome.difficulty !== undefined && ['line', 'probe', 'branch'].includes(outcome.difficulty) ? outcome.difficulty : undefined;
+  const message = [
+    outcome.message,
+    problem && `verification: ${problem}`,
+    impossible && `impossible answer: ${impossible}`,
+    dropped > 0 && `${dropped} counter(s) dropped (not numbers)`,
+    outcome.difficulty !== undefined && difficulty === undefined && `difficulty ${JSON.stringify(outcome.difficulty)} dropped`,
+    typeof calibration === 'string' && calibration,
+  ]
+    .filter(Boolean)
+    .join('; ');
   const harness = Math.max(0, outcome.wallMs - outcome.workMs);
   return {
     engine: task.engine,
     puzzle: task.puzzle.record.id,
-    state: outcome.state,
-    ...(outcome.verdict ? { verdict: outcome.verdict } : {}),
-    ...(outcome.reason ? { reason: outcome.reason } : {}),
+    state: impossible ? 'errored' : outcome.state,
+    ...(outcome.verdict && !impossible ? { verdict: outcome.verdict } : {}),
+    ...(outcome.reason && !impossible ? { reason: outcome.reason } : {}),
     ...(message ? { message } : {}),
     verified,
     solutions: outcome.solutions.length,
     ...(outcome.solutions.length > 0 && verified ? { solutionHash: solutionsHash(outcome.solutions) } : {}),
     ...(outcome.checkMs !== undefined ? { checkMs: outcome.checkMs } : {}),
-    ...(outcome.samples && outcome.samples.length > 0 ? { samples: summarize(outcome.samples) } : {}),
-    ...(outcome.batch && outcome.batch > 1 ? { batch: outcome.batch } : {}),
-    ...(outcome.wallMean ? { wallMean: outcome.wallMean } : {}),
-    ...(outcome.calibration && outcome.calibration.length > 0 ? { calibration: summarize(outcome.calibration) } : {}),
-    ...(outcome.counters ? { counters: outcome.counters } : {}),
-    ...(outcome.difficulty ? { difficulty: outcome.difficulty } : {}),
+    ...(outcome.samples && outcome.samples.length > 0 && !impossible ? { samples: summarize(outcome.samples) } : {}),
+    ...(outcome.batch && outcome.batch > 1 && !impossible ? { batch: outcome.batch } : {}),
+    ...(outcome.wallMean && !impossible ? { wallMean: outcome.wallMean } : {}),
+    ...(typeof calibration === 'object' ? { calibration } : {}),
+    ...(outcome.counters ? { counters: Object.fromEntries(counters) } : {}),
+    ...(difficulty ? { difficulty } : {}),
     overhead: { startMs: outcome.startMs, initMs: outcome.initMs, wallMs: outcome.wallMs, harnessMs: harness },
   };
 }

@@ -1,11 +1,12 @@
 // One task in its own worker thread: load the engines, init, solve once (the checked solve,
 // whose answer the parent verifies), then time repeated solves with tinybench. Everything
-// goes back to the parent as messages; the parent owns the clock that can stop us.
+// goes back to the parent as messages; the parent owns the clock that can stop us. The
+// calibration workload is not timed here but in a worker of its own (calibration-worker.ts).
 import { parentPort, workerData } from 'node:worker_threads';
 import { Bench } from 'tinybench';
 import type { Engine, SolveResult, Solution } from '@gridrace/core';
-import { calibrationWorkload } from './calibration.js';
-import { BATCH_BELOW_MS, BATCH_TARGET_MS, CALIBRATION_SAMPLES, CLOCKS, SETTLED, benchPlan, type WorkerInput, type WorkerMessage, type WorkerPhase } from './protocol.js';
+import { answerProblem } from './check.js';
+import { BATCH_BELOW_MS, BATCH_TARGET_MS, CLOCKS, SETTLED, benchPlan, type WorkerInput, type WorkerMessage, type WorkerPhase } from './protocol.js';
 
 const input = workerData as WorkerInput;
 const port = parentPort;
@@ -14,34 +15,29 @@ const send = (message: WorkerMessage) => port.postMessage(message);
 const now = CLOCKS[input.clock];
 
 let phase: WorkerPhase = 'load';
-let sink = 0;
 
 function describe(err: unknown): string {
   if (err instanceof Error) return `${err.name === 'Error' ? '' : `${err.name}: `}${err.message}`;
   return String(err);
 }
 
+/** Refuses an answer outside core's contract before it is sent or timed; the parent checks again with verified solutions. */
 function checkShape(result: SolveResult<Solution>): void {
   if (result === null || typeof result !== 'object') throw new TypeError('solve() returned no result object');
-  if (!['unique', 'multiple', 'none', 'incomplete'].includes(result.verdict)) throw new TypeError(`solve() returned verdict ${JSON.stringify(result.verdict)}`);
   if (!Array.isArray(result.solutions)) throw new TypeError('solve() returned no solutions array');
-}
-
-async function timeCalibration(): Promise<number[]> {
-  const bench = new Bench({ now, time: 0, iterations: CALIBRATION_SAMPLES, warmupIterations: 2, warmupTime: 0, retainSamples: true, throws: true });
-  bench.add('calibration', () => {
-    sink ^= calibrationWorkload();
-  });
-  await bench.run();
-  const result = bench.tasks[0]!.result;
-  return result.state === 'completed' ? [...(result.latency.samples ?? [])] : [];
+  const problem = answerProblem({ verdict: result.verdict, reason: (result as { reason?: unknown }).reason, solutions: result.solutions.length });
+  if (problem !== undefined) throw new TypeError(`solve() returned ${problem}`);
 }
 
 async function main(): Promise<void> {
-  const core = await import('@gridrace/core');
-  await import('@gridrace/engines');
-  for (const specifier of input.load) await import(specifier);
-  const engine = core.getEngine(input.engine, input.puzzle.kind) as Engine;
+  // Only the side's own engines are loaded, so both sides of an A/B race load alike.
+  let registry: { getEngine(name: string, kind?: string): unknown };
+  if (input.enginesModule !== undefined) registry = (await import(input.enginesModule)) as typeof registry;
+  else {
+    registry = await import('@gridrace/engines');
+    for (const specifier of input.load) await import(specifier);
+  }
+  const engine = registry.getEngine(input.engine, input.puzzle.kind) as Engine;
   send({ type: 'ready' });
 
   phase = 'init';
@@ -66,7 +62,7 @@ async function main(): Promise<void> {
     solutions: first.solutions,
     counters: { ...(first.stats?.counters ?? {}) },
     ...(first.stats?.difficulty ? { difficulty: first.stats.difficulty } : {}),
-    benchPlanMs: plan.budgetMs + (input.calibration ? 4 * CALIBRATION_SAMPLES * 5 : 0),
+    benchPlanMs: plan.budgetMs,
   });
   if (!SETTLED.has(first.verdict)) return;
 
@@ -84,7 +80,6 @@ async function main(): Promise<void> {
   // The fast end of the probe: the first calls still run before the JIT has optimised the engine.
   const warm = probe[Math.floor(probe.length / 10)] ?? checkMs;
   const batch = warm < BATCH_BELOW_MS ? Math.min(10_000, Math.max(1, Math.round(BATCH_TARGET_MS / Math.max(warm, 0.001)))) : 1;
-  const before = input.calibration ? await timeCalibration() : [];
   let wallTotal = 0;
   let wallRuns = 0;
   const bench = new Bench({
@@ -112,12 +107,10 @@ async function main(): Promise<void> {
   const result = bench.tasks[0]!.result;
   if (result.state === 'errored') throw result.error;
   if (result.state !== 'completed') throw new Error(`tinybench ended the task as ${result.state}`);
-  const after = input.calibration ? await timeCalibration() : [];
   send({
     type: 'done',
     samples: (result.latency.samples ?? []).map((x) => x / batch),
     batch,
-    calibration: [...before, ...after],
     wallMean: wallRuns > 0 ? wallTotal / wallRuns : 0,
     benchMs: performance.now() - benchStart,
   });
@@ -128,5 +121,3 @@ async function main(): Promise<void> {
 main().catch((err: unknown) => {
   send({ type: 'failed', phase, message: describe(err) });
 });
-// Keep the checksum observable so the calibration loop cannot be dropped as dead code.
-export const calibrationSink = () => sink;

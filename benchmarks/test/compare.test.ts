@@ -101,8 +101,83 @@ describe('compareResults', () => {
     const c = compareResults(base(1), base(2, { slowdown: { b: 1.3 } }));
     const md = compareMarkdown(c);
     expect(md).toMatch(/^## Race comparison: \d+ regression\(s\)/);
-    expect(md).toMatch(/\| b \| 8 \| \+\d+\.\d% \| ±\d+\.\d% \| \*\*slower\*\* \|/);
-    expect(md).toContain('| engine | puzzle | baseline | current | change | noise | status |');
+    expect(md).toMatch(/\| b \| 8 \| \+\d+\.\d% \| \+\d+\.\d% \| ±\d+\.\d% \| \*\*slower\*\* \|/);
+    expect(md).toContain('| engine | puzzle | baseline | current | raw change | change | noise | status |');
     expect(compareMarkdown(compareResults(base(1), base(2)))).toMatch(/no regression/);
+  });
+
+  it('shows the raw change beside the normalised one', () => {
+    // A 50% slower machine: raw medians +50%, normalised about the same.
+    const c = compareResults(base(1), base(2, { machine: 1.5 }), { noiseFloor: 0.001 });
+    for (const e of c.engines) {
+      expect(e.rawRatio).toBeGreaterThan(1.4);
+      expect(e.rawRatio).toBeLessThan(1.6);
+      expect(Math.abs(e.ratio - 1)).toBeLessThan(0.05);
+    }
+    const t = c.tasks.find((x) => x.engine === 'a' && x.puzzle === 'p0')!;
+    expect(t.rawRatio).toBeCloseTo(t.currentMs! / t.baseMs!, 12);
+    const md = compareMarkdown(c, { all: true });
+    expect(md).toContain('| engine | tasks | raw change | change (geometric mean) | noise (1 sigma) | status |');
+    const row = md.split('\n').find((l) => l.startsWith('| a | p0 |'))!;
+    const cells = row.split(' | ');
+    expect(cells[4]).toBe(`+${((t.rawRatio! - 1) * 100).toFixed(1)}%`);
+    expect(cells[5]).toMatch(/^[+-]\d+\.\d%$/);
+    expect(cells[4]).not.toBe(cells[5]);
+    // The reference engine's own row shows its raw change only.
+    const byRef = compareResults(base(1), base(2, { machine: 1.5 }), { reference: 'a' });
+    expect(byRef.tasks.find((x) => x.engine === 'a')!.rawRatio).toBeGreaterThan(1.3);
+  });
+
+  it('refuses runs with other time limits or timing budgets unless forced, then notes it', () => {
+    const other = (options: object) => {
+      const r = base(2);
+      return { ...r, options: { ...r.options, ...options } };
+    };
+    expect(() => compareResults(base(1), other({ timeLimitMs: 5000 }))).toThrow(/different time limits \(baseline 10 s, current 5 s\).*--force/);
+    expect(() => compareResults(base(1), other({ timing: { timeMs: 400 } }))).toThrow(/different timing budgets \(baseline 0\.5 s of samples, current 0\.4 s of samples\)/);
+    expect(() => compareResults(base(1), other({ timing: { iterations: 15 } }))).toThrow(RangeError);
+    expect(() => compareResults(base(1), other({ timeLimitMs: 5000, timing: { iterations: 15 } }))).toThrow(/time limits .* and different timing budgets/);
+    const forced = compareResults(base(1), other({ timeLimitMs: 5000, timing: { iterations: 15 } }), { force: true });
+    expect(forced.notes.join(' ')).toMatch(/different time limits .* compared anyway \(--force\)/);
+    expect(forced.regressions).toBe(0);
+    expect(compareMarkdown(forced)).toMatch(/^> the runs used different time limits/m);
+    // Equal settings need no force and get no note.
+    expect(compareResults(base(1), base(2)).notes.join(' ')).not.toMatch(/different/);
+  });
+
+  it('says when nothing is comparable, and why, instead of passing', () => {
+    const fine = compareResults(base(1), base(2));
+    expect(fine.comparable).toBe(16);
+    expect(fine.incomparable).toBeUndefined();
+    const why = (b: ReturnType<typeof base>, c: ReturnType<typeof base>) => {
+      const r = compareResults(b, c);
+      expect(r.comparable).toBe(0);
+      expect(r.regressions).toBe(0);
+      return r.incomparable;
+    };
+    // Other puzzles: ids that exist in both runs but with other contents do not count either.
+    const renamed = base(2);
+    expect(why(base(1), { ...renamed, puzzles: renamed.puzzles.map((p) => ({ ...p, hash: `other-${p.hash}` })) })).toBe('the runs have no puzzle in common');
+    // Puzzles in common, but the engines differ.
+    expect(why(base(1), syntheticRun({ engines: ['c'], puzzles: 8, seed: 2 }))).toBe('no task was timed in both runs');
+    // Both runs stopped everywhere (the baseline already timed out: nothing broke).
+    const stuck = Object.fromEntries(Array.from({ length: 8 }, (_, i) => ENGINES.map((e) => [`${e}:${i}`, 'timeout' as const])).flat());
+    expect(why(base(1, { states: stuck }), base(2, { states: stuck }))).toBe('no task was timed in both runs');
+    // Samples of 0 ms.
+    const zero = (r: ReturnType<typeof base>) => ({ ...r, tasks: r.tasks.map((t) => ({ ...t, samples: { ...t.samples!, median: 0 } })) });
+    expect(why(zero(base(1)), zero(base(2)))).toBe('every median of the tasks timed in both runs is 0');
+    // No reference to divide by.
+    const uncalibrated = (r: ReturnType<typeof base>) => {
+      const { tasks, ...rest } = r;
+      return { ...rest, tasks: tasks.map(({ calibration: _, ...t }) => t) };
+    };
+    expect(why(uncalibrated(base(1)), uncalibrated(base(2)))).toBe('no task could be normalised (no calibration samples)');
+    const md = compareMarkdown(compareResults(base(1), syntheticRun({ engines: ['c'], puzzles: 8, seed: 2 })));
+    expect(md).toMatch(/^## Race comparison: nothing to compare/);
+    expect(md).toContain('Nothing comparable: no task was timed in both runs.');
+    // A run where everything broke is a regression, not merely incomparable.
+    const broken = compareResults(base(1), base(2, { states: stuck }));
+    expect(broken.comparable).toBe(0);
+    expect(broken.regressions).toBe(16);
   });
 });

@@ -2,6 +2,8 @@
 // the race goes on to the end, the good engines get timed, and no worker thread is left.
 import { describe, expect, it } from 'vitest';
 import { Race, loadEngineModules, type RaceResults, type TaskRecord } from '../src/index.js';
+import { runCalibration } from '../src/isolate.js';
+import { CALIBRATION_SAMPLES } from '../src/protocol.js';
 import { CROSS, FRAME, entry, threadCount } from './helpers.js';
 
 const FIXTURES = new URL('./fixtures/engines.mjs', import.meta.url).href;
@@ -56,6 +58,16 @@ describe('worker isolation', () => {
       expect(task('fixture-known', puzzle).batch).toBeGreaterThan(1);
       expect(task('fixture-known', puzzle).samples!.median).toBeLessThan(0.2);
     }
+    // The calibration is timed once per puzzle in a worker of its own, before the puzzle's
+    // tasks: every task of the puzzle carries the same one, even those whose engine hung,
+    // filled its memory or killed its worker.
+    for (const puzzle of ['frame', 'cross']) {
+      const reference = task('naive', puzzle).calibration!;
+      expect(reference.n).toBe(CALIBRATION_SAMPLES);
+      expect(reference.median).toBeGreaterThan(0);
+      for (const engine of engines) expect(task(engine, puzzle).calibration, `${engine} on ${puzzle}`).toEqual(reference);
+    }
+    expect(task('naive', 'cross').calibration!.samples).not.toEqual(task('naive', 'frame').calibration!.samples);
     expect(results.disagreements).toEqual([]);
     expect(results.summary).toMatchObject({ tasks: 16, completed: 4, timeouts: 4, ooms: 4, errors: 4, disagreements: 0 });
     // Two hangs cost at most their limit, grace and start-up each: the watchdog did its job.
@@ -88,5 +100,31 @@ describe('worker isolation', () => {
     expect(loud.some((m) => /engines disagree/.test(m) && /fixture-none says none/.test(m))).toBe(true);
     expect(results.disagreements.length).toBe(loud.length);
     expect(results.disagreements[0]!.verdicts).toMatchObject({ naive: 'unique', 'fixture-none': 'none' });
+  });
+});
+
+describe('the calibration worker', () => {
+  it('times the workload alone, in both clocks, and leaves no thread behind', async () => {
+    const threadsBefore = threadCount();
+    for (const clock of ['cpu', 'wall'] as const) {
+      const c = await runCalibration(clock);
+      expect('samples' in c, JSON.stringify(c)).toBe(true);
+      const samples = (c as { samples: readonly number[] }).samples;
+      expect(samples).toHaveLength(CALIBRATION_SAMPLES);
+      // About a millisecond each on this machine; the bound only rules out nonsense.
+      for (const x of samples) {
+        expect(x).toBeGreaterThan(0.01);
+        expect(x).toBeLessThan(500);
+      }
+    }
+    const aborted = new AbortController();
+    aborted.abort();
+    expect(await runCalibration('cpu', { signal: aborted.signal })).toEqual({ message: 'aborted: the race was interrupted' });
+    let threadsAfter = threadCount();
+    for (let i = 0; i < 50 && threadsAfter > threadsBefore; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      threadsAfter = threadCount();
+    }
+    expect(threadsAfter).toBeLessThanOrEqual(threadsBefore);
   });
 });

@@ -1,7 +1,10 @@
 // The Race object: planning (engines by kind, shards, config errors), the order of its
-// events, and an interrupted race that still hands back what finished.
+// events, and an interrupted race that still hands back what finished; how a worker's
+// outcome becomes a record (impossible answers are errors), and the cross-check's view of them.
 import { describe, expect, it } from 'vitest';
-import { Race, RaceConfigError, loadEngineModules } from '../src/index.js';
+import { RESULTS_JSON_SCHEMA, Race, RaceConfigError, crossCheck, loadEngineModules, schemaProblems, summarize, type TaskRecord } from '../src/index.js';
+import type { TaskOutcome } from '../src/isolate.js';
+import { toRecord } from '../src/race.js';
 import { CROSS, FRAME, entry, nonogram } from './helpers.js';
 
 const FIXTURES = new URL('./fixtures/engines.mjs', import.meta.url).href;
@@ -71,5 +74,88 @@ describe('Race events and interruption', () => {
     expect(performance.now() - started).toBeLessThan(20_000);
     expect(results.aborted).toBe(true);
     expect(results.tasks.map((t) => `${t.engine}:${t.state}`)).toEqual(['fixture-known:completed']);
+  });
+});
+
+describe('toRecord', () => {
+  const task = { engine: 'e', puzzle: entry(FRAME, 'frame') };
+  const good = FRAME.solution!;
+  const flipped = { ...good, cells: Uint8Array.from(good.cells, (c, i) => (i === 0 ? 1 - c : c)) };
+  const outcome = (o: Partial<TaskOutcome> & Record<string, unknown>): TaskOutcome =>
+    ({ state: 'completed', solutions: [], initMs: 0, workMs: 1, startMs: 1, wallMs: 5, killed: false, ...o }) as TaskOutcome;
+  const calibration = summarize([0.8, 0.9, 1]);
+
+  it('keeps a possible answer, with the puzzle\'s calibration', () => {
+    const r = toRecord(task, outcome({ verdict: 'unique', solutions: [good], samples: [1, 2, 3], counters: { lines: 3 } }), calibration);
+    expect(r).toMatchObject({ state: 'completed', verdict: 'unique', verified: true, solutions: 1, calibration, counters: { lines: 3 } });
+    expect(r.samples!.n).toBe(3);
+    expect(toRecord(task, outcome({ verdict: 'incomplete', reason: 'limit', message: 'placement cap' }))).toMatchObject({ state: 'completed', reason: 'limit', message: 'placement cap' });
+  });
+
+  it('records every answer the contract rules out as errored, without verdict, reason or samples', () => {
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ verdict: 'incomplete', reason: 'banana' }, /incomplete with reason "banana"/],
+      [{ verdict: 'incomplete' }, /incomplete with reason undefined/],
+      [{ verdict: 'maybe', solutions: [good] }, /verdict "maybe"/],
+      [{ verdict: 'unique', solutions: [] }, /unique with no solution/],
+      [{ verdict: 'unique', solutions: [good, flipped] }, /unique with 2 solutions/],
+      [{ verdict: 'unique', solutions: [flipped] }, /unique with no verified solution/],
+      [{ verdict: 'multiple', solutions: [good] }, /multiple with 1 solution$/],
+      [{ verdict: 'multiple', solutions: [good, good] }, /multiple with 1 distinct verified solution/],
+      [{ verdict: 'multiple', solutions: [good, flipped] }, /multiple with 1 distinct verified solution/],
+      [{ verdict: 'none', solutions: [good] }, /none with 1 solution/],
+    ];
+    for (const [answer, message] of cases) {
+      const r = toRecord(task, outcome({ ...answer, samples: [1, 2], batch: 4, wallMean: 1 }), calibration);
+      const what = JSON.stringify(answer.verdict) + ' ' + JSON.stringify(answer.reason);
+      expect(r.state, what).toBe('errored');
+      expect(r.message, what).toMatch(message);
+      expect(r.verdict, what).toBeUndefined();
+      expect(r.reason, what).toBeUndefined();
+      expect(r.samples, what).toBeUndefined();
+      expect(r.batch, what).toBeUndefined();
+      expect(schemaProblems(r, RESULTS_JSON_SCHEMA.properties!.tasks!.items!), what).toEqual([]);
+    }
+    // A wrong grid is still reported as failing verification (the cross-check makes it loud).
+    expect(toRecord(task, outcome({ verdict: 'unique', solutions: [flipped] })).verified).toBe(false);
+  });
+
+  it('drops what the schema refuses: counters that are not numbers, unknown difficulties', () => {
+    const r = toRecord(task, outcome({ verdict: 'unique', solutions: [good], counters: { ok: 1, bad: 'x' as never, inf: Infinity }, difficulty: 'easy' as never }));
+    expect(r.counters).toEqual({ ok: 1 });
+    expect(r.difficulty).toBeUndefined();
+    expect(r.message).toMatch(/2 counter\(s\) dropped/);
+    expect(r.message).toMatch(/difficulty "easy" dropped/);
+    expect(r.state).toBe('completed');
+  });
+
+  it('notes a calibration that failed instead of inventing one', () => {
+    const r = toRecord(task, outcome({ verdict: 'unique', solutions: [good] }), 'the calibration worker did not answer');
+    expect(r.calibration).toBeUndefined();
+    expect(r.message).toBe('the calibration worker did not answer');
+  });
+});
+
+describe('crossCheck and impossible answers', () => {
+  it('lets no impossible record settle a verdict, even from an older file', () => {
+    const puzzle = entry(FRAME, 'frame').record;
+    const rec = (engine: string, o: Partial<TaskRecord>): TaskRecord => ({
+      engine,
+      puzzle: 'frame',
+      state: 'completed',
+      verified: true,
+      solutions: 1,
+      overhead: { startMs: 1, initMs: 0, wallMs: 1, harnessMs: 1 },
+      ...o,
+    });
+    const fine = rec('a', { verdict: 'unique', solutionHash: puzzle.knownSolution! });
+    // Written before answers were checked: `unique` with no solution and `none` with one.
+    const empty = rec('b', { state: 'errored', verdict: 'unique', solutions: 0 });
+    expect(crossCheck(puzzle, [fine, empty])).toEqual([]);
+    const multipleOfOne = rec('c', { verdict: 'multiple', solutions: 1 });
+    expect(crossCheck(puzzle, [fine, multipleOfOne])).toEqual([]);
+    expect(crossCheck(puzzle, [fine, rec('e', { verdict: 'none', solutions: 1 })])).toEqual([]);
+    // A possible `multiple` does disagree.
+    expect(crossCheck(puzzle, [fine, rec('d', { verdict: 'multiple', solutions: 2 })]).map((d) => d.message).join()).toMatch(/engines disagree/);
   });
 });

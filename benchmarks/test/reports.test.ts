@@ -52,6 +52,8 @@ describe('raceHtml', () => {
     expect(data[0]!.engines).toEqual(['fast', 'slow']);
     expect(data[0]!.ms[0]![0]).toBe(r.tasks.find((t) => t.engine === 'fast' && t.puzzle === 'p0')!.samples!.median);
     expect(data[0]!.ms[1]![2]).toBeNull();
+    // ...but the timeout is charted: a cross at the time limit.
+    expect((data[0] as unknown as { capped: (number | null)[][] }).capped[1]).toEqual([null, null, r.options.timeLimitMs]);
     expect(data[0]!.reference).toBe('fast');
     expect(page).toContain('DISAGREEMENT');
   });

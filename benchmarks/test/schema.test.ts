@@ -1,8 +1,11 @@
 // The results file format: a real race's file passes the published JSON Schema (checked by
 // Ajv, a standard validator) and the package's own reader; broken files are refused by both.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Ajv } from 'ajv';
-import { RESULTS_JSON_SCHEMA, Race, ResultsFileError, parseResults, schemaProblems, stringifyResults, type RaceResults } from '../src/index.js';
+import { RESULTS_JSON_SCHEMA, Race, ResultsFileError, loadEngineModules, parseResults, schemaProblems, stringifyResults, writeOutputs, type RaceResults } from '../src/index.js';
 import { FRAME, entry } from './helpers.js';
 
 const ajv = new Ajv({ allErrors: true, strict: false });
@@ -62,5 +65,36 @@ describe('results JSON schema', () => {
     expect(() => parseResults('{"x":1}', 'b.json')).toThrow(/b\.json: not a gridrace race results file/);
     expect(() => parseResults(JSON.stringify({ ...r, schema: 99 }), 'c.json')).toThrow(/schema 99 is not supported/);
     expect(() => parseResults(JSON.stringify(mutate(r, (c) => (c.tasks[0].state = 'exploded'))), 'd.json')).toThrow(/\$\.tasks\[0\]\.state/);
+  });
+});
+
+describe('results of engines that break the solve contract', () => {
+  it('are still valid files, with those tasks errored and nothing settled or timed', async () => {
+    const fixtures = new URL('./fixtures/engines.mjs', import.meta.url).href;
+    await loadEngineModules([fixtures]);
+    const bad = ['fixture-banana', 'fixture-empty-unique', 'fixture-twin-multiple', 'fixture-none-with', 'fixture-maybe'];
+    const results = await new Race({ puzzles: [entry(FRAME, 'frame')], engines: [...bad, 'fixture-known'], timing: { iterations: 1 }, load: [fixtures] }).run();
+    const dir = mkdtempSync(join(tmpdir(), 'gridrace-schema-'));
+    const text = readFileSync(writeOutputs(results, dir).results, 'utf8');
+    const parsed = parseResults(text, 'results.json');
+    expect(validate(JSON.parse(text)), JSON.stringify(validate.errors)).toBe(true);
+    const byEngine = new Map(parsed.tasks.map((t) => [t.engine, t]));
+    for (const engine of bad) {
+      const t = byEngine.get(engine)!;
+      expect(t.state, engine).toBe('errored');
+      expect(t.verdict, engine).toBeUndefined();
+      expect(t.reason, engine).toBeUndefined();
+      expect(t.samples, engine).toBeUndefined();
+    }
+    expect(byEngine.get('fixture-banana')!.message).toMatch(/reason "banana", not one of time-limit, aborted, limit, solution-limit/);
+    expect(byEngine.get('fixture-empty-unique')!.message).toMatch(/unique with no solution/);
+    expect(byEngine.get('fixture-none-with')!.message).toMatch(/none with 1 solution/);
+    expect(byEngine.get('fixture-maybe')!.message).toMatch(/verdict "maybe"/);
+    // Two copies of one grid pass the worker's count check; the parent's verified, distinct count refuses them.
+    expect(byEngine.get('fixture-twin-multiple')!.message).toMatch(/impossible answer: multiple with 1 distinct verified solution/);
+    expect(byEngine.get('fixture-known')).toMatchObject({ state: 'completed', verdict: 'unique', verified: true });
+    expect(parsed.summary).toMatchObject({ tasks: 6, completed: 1, errors: 5 });
+    // The errored claims settle nothing, so nobody disagrees with the good engine.
+    expect(parsed.disagreements).toEqual([]);
   });
 });

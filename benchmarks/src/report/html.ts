@@ -1,12 +1,16 @@
 // A self-contained HTML report: Chart.js (inlined, so the page opens offline), the results
 // as inline JSON, charts of time per puzzle per engine (log scale) and of each engine's ratio
-// to a reference engine, and the same tables as the markdown summary.
+// to a reference engine, and the same tables as the markdown summary. Timeouts and engines that
+// gave up are drawn at the time limit with a cross, not left out: a gap reads as "no data",
+// and an engine that fails the hard puzzles would look fast.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { failureText } from '../summary.js';
 import type { RaceResults } from '../types.js';
+import { raceHeadlines } from './headline.js';
 import { describeOptions, describeRun } from './markdown.js';
-import { formatDuration, formatMs, formatRatio, kindTables, ratioMatrix, referenceEngine, type KindTable } from './tables.js';
+import { describeCounts, formatDuration, formatFailures, formatMs, formatRatio, kindTables, ratioMatrix, referenceEngine, type Cell, type KindTable } from './tables.js';
 
 let chartSource: string | undefined;
 
@@ -33,13 +37,24 @@ interface ChartData {
   ms: (number | null)[][];
   rme: (number | null)[][];
   states: string[][];
+  /** The run's time limit (ms), where timeouts and gave-up tasks are drawn. */
+  limitMs: number;
+  /** `limitMs` where the engine timed out or gave up, else null: the cross markers. */
+  capped: (number | null)[][];
+  /** Which of the two it was, for the tooltip and the legend. */
+  failed: ('timeout' | 'gave-up' | null)[][];
   reference: string | null;
 }
 
-function chartData(table: KindTable, clock: string): ChartData {
+const capFailure = (c: Cell | undefined) => (c?.failure === 'timeout' || c?.failure === 'gave-up' ? c.failure : null);
+
+function chartData(table: KindTable, clock: string, limitMs: number): ChartData {
   return {
     kind: table.kind,
     clock,
+    limitMs,
+    capped: table.engines.map((_, i) => table.rows.map((r) => (capFailure(r.cells[i]) ? limitMs : null))),
+    failed: table.engines.map((_, i) => table.rows.map((r) => capFailure(r.cells[i]))),
     labels: table.rows.map((r) => r.puzzle.id),
     engines: [...table.engines],
     ms: table.engines.map((_, i) => table.rows.map((r) => r.cells[i]?.ms ?? null)),
@@ -68,10 +83,15 @@ function tableHtml(table: KindTable): string {
   if (table.engines.length > 1) {
     const m = ratioMatrix(table);
     matrix =
-      `<p>Engine vs engine: geometric mean of time(row) / time(column) over the puzzles both timed (count in brackets).</p>` +
-      `<table class="matrix"><tr><th></th>${m.engines.map((e) => `<th>${html(e)}</th>`).join('')}</tr>` +
+      `<p>Engine vs engine: geometric mean of time(row) / time(column) over the puzzles both timed (count in brackets). ` +
+      `The means leave out what either side failed; "failed" counts the row engine's puzzles without an answer (timeout, OOM, error, gave up).</p>` +
+      `<table class="matrix"><tr><th></th>${m.engines.map((e) => `<th>${html(e)}</th>`).join('')}<th>failed</th></tr>` +
       m.engines
-        .map((e, i) => `<tr><th>${html(e)}</th>${m.cells[i]!.map((c, j) => `<td>${i === j ? '1' : c.n === 0 ? '-' : `${formatRatio(c.ratio)} (${c.n})`}</td>`).join('')}</tr>`)
+        .map(
+          (e, i) =>
+            `<tr><th>${html(e)}</th>${m.cells[i]!.map((c, j) => `<td>${i === j ? '1' : c.n === 0 ? '-' : `${formatRatio(c.ratio)} (${c.n})`}</td>`).join('')}` +
+            `<td class="${m.failures[i]!.total > 0 ? 'bad' : ''}">${html(formatFailures(m.failures[i]!))}</td></tr>`,
+        )
         .join('') +
       '</table>';
   }
@@ -86,7 +106,7 @@ h1{font-size:1.6rem;margin-bottom:.2rem}h2{margin-top:2.2rem;border-bottom:1px s
 th,td{border:1px solid #d0d7de;padding:.25rem .55rem;text-align:right;white-space:nowrap}th{background:#f6f8fa}
 td.id{text-align:left;max-width:28rem;overflow:hidden;text-overflow:ellipsis}td.na{color:#8c959f}td.best{font-weight:600;background:#dafbe1}
 .ratio{color:#57606a;font-size:.9em}.chart{position:relative;height:420px;overflow-x:auto}.chart>div{height:100%}
-ul.problems{color:#57606a}`;
+ul.problems{color:#57606a}ul.headline{font-size:1.05rem;font-weight:600;padding-left:1.2rem}`;
 
 /** The page's own script: draws the charts from the inline data with Chart.js. */
 const SCRIPT = `
@@ -94,18 +114,38 @@ const data = JSON.parse(document.getElementById('race-data').textContent);
 const palette = ['#0969da','#cf222e','#1a7f37','#8250df','#bf8700','#0a7ea4','#d2488b','#57606a'];
 const fmt = (ms) => ms == null ? '-' : ms < 0.1 ? (ms*1000).toFixed(1)+' µs' : ms < 10 ? ms.toFixed(2)+' ms' : ms < 1000 ? ms.toFixed(1)+' ms' : (ms/1000).toFixed(2)+' s';
 const short = (id) => id.split('/').pop();
+// Timeouts and gave-up tasks: crosses at the time limit, one dataset per engine in its colour.
+const capLabel = (k, i) => {
+  const f = new Set(k.failed[i].filter((x) => x));
+  return f.has('timeout') && f.has('gave-up') ? 'timeout (≥ limit) or gave up' : f.has('timeout') ? 'timeout (≥ limit)' : 'gave up (drawn at the limit)';
+};
+const capNote = (k, i, j) => k.states[i][j] + (k.failed[i][j] === 'timeout' ? ' (≥ ' + fmt(k.limitMs) + ' limit)' : ' (no answer; drawn at the ' + fmt(k.limitMs) + ' limit)');
+const crosses = (label, data, i, extra) => ({
+  type: 'line', label, data, engine: i, capped: true, showLine: false, order: 0,
+  pointStyle: 'crossRot', pointRadius: 9, pointHoverRadius: 11, borderWidth: 2.5,
+  borderColor: palette[i % palette.length], backgroundColor: palette[i % palette.length], ...extra,
+});
 for (const k of data) {
   const width = Math.max(900, k.labels.length * Math.max(1, k.engines.length) * 9);
   document.getElementById('time-' + k.kind).style.width = width + 'px';
+  const timeSets = [];
+  k.engines.forEach((e, i) => {
+    timeSets.push({ label: e, data: k.ms[i], engine: i, order: 1, backgroundColor: palette[i % palette.length] });
+    if (k.capped[i].some((v) => v != null)) timeSets.push(crosses(e + ': ' + capLabel(k, i), k.capped[i], i));
+  });
   new Chart(document.getElementById('time-canvas-' + k.kind), {
     type: 'bar',
-    data: { labels: k.labels.map(short), datasets: k.engines.map((e, i) => ({ label: e, data: k.ms[i], backgroundColor: palette[i % palette.length] })) },
+    data: { labels: k.labels.map(short), datasets: timeSets },
     options: {
       maintainAspectRatio: false, animation: false,
-      scales: { y: { type: 'logarithmic', title: { display: true, text: 'median ' + k.clock + ' time per solve (ms, log scale)' } } },
+      scales: { y: { type: 'logarithmic', title: { display: true, text: 'median ' + k.clock + ' time per solve (ms, log scale); crosses: no answer, drawn at the ' + fmt(k.limitMs) + ' limit' } } },
       plugins: { tooltip: { callbacks: {
         title: (items) => k.labels[items[0].dataIndex],
-        label: (item) => item.dataset.label + ': ' + (k.ms[item.datasetIndex][item.dataIndex] == null ? k.states[item.datasetIndex][item.dataIndex] : fmt(k.ms[item.datasetIndex][item.dataIndex]) + ' ±' + k.rme[item.datasetIndex][item.dataIndex].toFixed(1) + '%'),
+        label: (item) => {
+          const i = item.dataset.engine, j = item.dataIndex;
+          if (item.dataset.capped) return k.engines[i] + ': ' + capNote(k, i, j);
+          return k.engines[i] + ': ' + (k.ms[i][j] == null ? k.states[i][j] : fmt(k.ms[i][j]) + ' ±' + k.rme[i][j].toFixed(1) + '%');
+        },
       } } },
     },
   });
@@ -113,17 +153,31 @@ for (const k of data) {
   const r = k.engines.indexOf(k.reference);
   const others = k.engines.map((e, i) => i).filter((i) => i !== r);
   document.getElementById('ratio-' + k.kind).style.width = width + 'px';
+  // A side without an answer counts at the limit: the ratio is then a bound (≥ when the engine
+  // failed, ≤ when the reference did), drawn as a cross.
+  const ratioSets = [];
+  for (const i of others) {
+    const label = k.engines[i] + ' / ' + k.reference;
+    ratioSets.push({ label, data: k.ms[i].map((v, j) => v != null && k.ms[r][j] != null && k.ms[r][j] > 0 ? v / k.ms[r][j] : null), engine: i, order: 1, backgroundColor: palette[i % palette.length] });
+    const bound = k.ms[i].map((v, j) =>
+      k.capped[i][j] != null && k.ms[r][j] != null && k.ms[r][j] > 0 ? k.limitMs / k.ms[r][j]
+      : v != null && v > 0 && k.capped[r][j] != null ? v / k.limitMs : null);
+    if (bound.some((v) => v != null)) ratioSets.push(crosses(label + ': a side timed out (≥ limit) or gave up', bound, i, { pair: label }));
+  }
   new Chart(document.getElementById('ratio-canvas-' + k.kind), {
     type: 'bar',
-    data: { labels: k.labels.map(short), datasets: others.map((i) => ({
-      label: k.engines[i] + ' / ' + k.reference,
-      data: k.ms[i].map((v, j) => v != null && k.ms[r][j] != null && k.ms[r][j] > 0 ? v / k.ms[r][j] : null),
-      backgroundColor: palette[i % palette.length],
-    })) },
+    data: { labels: k.labels.map(short), datasets: ratioSets },
     options: {
       maintainAspectRatio: false, animation: false,
-      scales: { y: { type: 'logarithmic', title: { display: true, text: 'time ratio to ' + k.reference + ' (log scale; above 1 = slower)' } } },
-      plugins: { tooltip: { callbacks: { title: (items) => k.labels[items[0].dataIndex], label: (item) => item.dataset.label + ': ' + (item.raw == null ? '-' : item.raw.toFixed(3) + 'x') } } },
+      scales: { y: { type: 'logarithmic', title: { display: true, text: 'time ratio to ' + k.reference + ' (log scale; above 1 = slower; crosses: a side without an answer taken at the limit)' } } },
+      plugins: { tooltip: { callbacks: { title: (items) => k.labels[items[0].dataIndex], label: (item) => {
+        const i = item.dataset.engine, j = item.dataIndex;
+        if (item.raw == null) return item.dataset.label + ': -';
+        if (!item.dataset.capped) return item.dataset.label + ': ' + item.raw.toFixed(3) + 'x';
+        return k.capped[i][j] != null
+          ? item.dataset.pair + ': ≥ ' + item.raw.toFixed(3) + 'x (' + k.engines[i] + ' ' + capNote(k, i, j) + ')'
+          : item.dataset.pair + ': ≤ ' + item.raw.toFixed(3) + 'x (' + k.reference + ' ' + capNote(k, r, j) + ')';
+      } } } },
     },
   });
 }`;
@@ -131,7 +185,7 @@ for (const k of data) {
 export function raceHtml(r: RaceResults): string {
   const tables = kindTables(r);
   const clock = r.options.clock === 'cpu' ? 'CPU' : 'wall-clock';
-  const data = tables.map((t) => chartData(t, clock));
+  const data = tables.map((t) => chartData(t, clock, r.options.timeLimitMs));
   const s = r.summary;
   const alarm =
     r.disagreements.length > 0
@@ -141,7 +195,7 @@ export function raceHtml(r: RaceResults): string {
       : '';
   const sections = tables
     .map((t) => {
-      const d = chartData(t, clock);
+      const d = chartData(t, clock, r.options.timeLimitMs);
       const title = t.kind === 'nonogram' ? 'Nonograms' : 'Arrow paths';
       const ratio = d.reference && t.engines.length > 1 ? `<h3>Ratio to ${html(d.reference)}</h3><div class="chart"><div id="ratio-${t.kind}"><canvas id="ratio-canvas-${t.kind}"></canvas></div></div>` : '';
       return `<h2>${title}</h2><h3>Median ${clock} time per puzzle</h3><div class="chart"><div id="time-${t.kind}"><canvas id="time-canvas-${t.kind}"></canvas></div></div>${ratio}<h3>Table</h3>${tableHtml(t)}`;
@@ -151,17 +205,20 @@ export function raceHtml(r: RaceResults): string {
   const problemList = problems.length
     ? `<h2>Stopped, failed or limited tasks</h2><ul class="problems">${problems
         .slice(0, 200)
-        .map((t) => `<li>${html(t.engine)} on <code>${html(t.puzzle)}</code>: ${html(t.state)}${t.message ? `: ${html(t.message)}` : ''}</li>`)
+        .map((t) => `<li>${html(t.engine)} on <code>${html(t.puzzle)}</code>: ${html(failureText(t) ?? t.state)}${t.message ? `: ${html(t.message)}` : ''}</li>`)
         .join('')}</ul>`
     : '';
+  const heads = raceHeadlines(r);
+  const headlines = heads.length ? `<ul class="headline">${heads.map((h) => `<li>${html(h)}</li>`).join('')}</ul>` : '';
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>gridrace race ${html(r.env.date.slice(0, 10))}</title><style>${STYLE}</style></head>
 <body>
 <h1>gridrace race</h1>
+${headlines}
 <p class="meta">${html(describeRun(r))}<br>${html(describeOptions(r))}<br>
-${s.tasks} tasks: ${s.completed} completed, ${s.timeouts} timed out, ${s.ooms} out of memory, ${s.errors} errors · race overhead per task ${html(formatMs(s.harnessMsMedian))} (worker start ${html(formatMs(s.startMsMedian))}) · wall ${html(formatDuration(s.wallMs))}${r.aborted ? ' · <strong>interrupted</strong>' : ''}</p>
+${html(describeCounts(r))} · race overhead per task ${html(formatMs(s.harnessMsMedian))} (worker start ${html(formatMs(s.startMsMedian))}) · wall ${html(formatDuration(s.wallMs))}${r.aborted ? ' · <strong>interrupted</strong>' : ''}</p>
 ${alarm}
 ${sections}
 ${problemList}

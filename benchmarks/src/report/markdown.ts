@@ -1,7 +1,8 @@
-// Markdown for pull requests: the race summary and the comparison table.
-import type { Comparison, TaskComparison } from '../compare.js';
+// Markdown for pull requests: the race summary (the comparison is in compare-markdown.ts).
 import type { RaceResults } from '../types.js';
-import { formatDuration, formatMs, formatRatio, kindTables, ratioMatrix, referenceEngine } from './tables.js';
+import { failureText } from '../summary.js';
+import { raceHeadlines } from './headline.js';
+import { describeCounts, formatDuration, formatFailures, formatMs, formatRatio, kindTables, ratioMatrix, referenceEngine } from './tables.js';
 
 const esc = (s: string) => s.replace(/\|/g, '\\|');
 
@@ -23,10 +24,12 @@ export function raceMarkdown(r: RaceResults): string {
   const s = r.summary;
   const lines: string[] = [];
   lines.push('# gridrace race', '');
+  const headlines = raceHeadlines(r);
+  if (headlines.length > 0) lines.push(...headlines.map((h) => `- **${esc(h)}**`), '');
   lines.push(describeRun(r), '');
   lines.push(describeOptions(r), '');
   lines.push(
-    `${s.tasks} tasks: ${s.completed} completed, ${s.timeouts} timed out, ${s.ooms} out of memory, ${s.errors} errors · ` +
+    `${describeCounts(r)} · ` +
       `race overhead per task ${formatMs(s.harnessMsMedian)} (worker start ${formatMs(s.startMsMedian)}) · wall ${formatDuration(s.wallMs)}` +
       (r.aborted ? ' · **interrupted**' : ''),
     '',
@@ -51,11 +54,16 @@ export function raceMarkdown(r: RaceResults): string {
     if (table.engines.length > 1) {
       const m = ratioMatrix(table);
       const ref = referenceEngine(table);
-      lines.push(`Engine vs engine: geometric mean of time(row) / time(column) over the puzzles both timed${ref ? `; reference engine ${ref}` : ''}.`, '');
-      lines.push(`| | ${m.engines.map(esc).join(' | ')} |`);
-      lines.push(`|---|${m.engines.map(() => '---:').join('|')}|`);
+      lines.push(
+        `Engine vs engine: geometric mean of time(row) / time(column) over the puzzles both timed (count in brackets)${ref ? `; reference engine ${ref}` : ''}. ` +
+          `The means leave out what either side failed; "failed" counts the row engine's puzzles without an answer (timeout, OOM, error, gave up).`,
+        '',
+      );
+      lines.push(`| | ${m.engines.map(esc).join(' | ')} | failed |`);
+      lines.push(`|---|${m.engines.map(() => '---:').join('|')}|---:|`);
       m.engines.forEach((name, i) => {
-        lines.push(`| ${esc(name)} | ${m.cells[i]!.map((c, j) => (i === j ? '1' : c.n === 0 ? '-' : `${formatRatio(c.ratio)} (${c.n})`)).join(' | ')} |`);
+        const cells = m.cells[i]!.map((c, j) => (i === j ? '1' : c.n === 0 ? '-' : `${formatRatio(c.ratio)} (${c.n})`));
+        lines.push(`| ${esc(name)} | ${cells.join(' | ')} | ${formatFailures(m.failures[i]!)} |`);
       });
       lines.push('');
     }
@@ -63,63 +71,9 @@ export function raceMarkdown(r: RaceResults): string {
   const problems = r.tasks.filter((t) => t.state !== 'completed' || t.message);
   if (problems.length > 0) {
     lines.push('## Stopped, failed or limited tasks', '');
-    for (const t of problems.slice(0, 100)) lines.push(`- ${esc(t.engine)} on \`${t.puzzle}\`: ${t.state}${t.message ? `: ${esc(t.message)}` : ''}`);
+    for (const t of problems.slice(0, 100)) lines.push(`- ${esc(t.engine)} on \`${t.puzzle}\`: ${failureText(t) ?? t.state}${t.message ? `: ${esc(t.message)}` : ''}`);
     if (problems.length > 100) lines.push(`- ... and ${problems.length - 100} more (see results.json)`);
     lines.push('');
   }
-  return lines.join('\n');
-}
-
-const pct = (r: number) => `${r >= 1 ? '+' : ''}${((r - 1) * 100).toFixed(1)}%`;
-
-const STATUS_TEXT: Record<TaskComparison['status'], string> = {
-  slower: '**slower**',
-  faster: 'faster',
-  same: 'same',
-  broken: '**broken**',
-  fixed: 'fixed',
-  'verdict-changed': '**verdict changed**',
-  new: 'new',
-  gone: 'gone',
-  'not-timed': 'not timed',
-};
-
-/** The comparison for a pull request: engines first, then the tasks that changed. */
-export function compareMarkdown(c: Comparison, options: { all?: boolean } = {}): string {
-  const lines: string[] = [];
-  const title = c.regressions > 0 ? `## Race comparison: ${c.regressions} regression(s)` : '## Race comparison: no regression';
-  lines.push(title, '');
-  const who = (x: Comparison['baseline']) => `${x.sha ? x.sha.slice(0, 10) : 'no git'} (${x.date.slice(0, 10)}, ${x.cpu})`;
-  lines.push(`baseline ${who(c.baseline)} · current ${who(c.current)}`, '');
-  const ref = c.reference === 'calibration' ? 'the calibration workload timed in the same worker' : c.reference === 'none' ? 'nothing (raw medians)' : `engine ${c.reference} on the same puzzle`;
-  lines.push(
-    `Times are divided by ${ref}. A change counts when it is over ${(c.threshold * 100).toFixed(0)}% and over ${c.z} sigma of noise ` +
-      `(sample noise of both runs plus a run-to-run floor of ${(c.noiseFloor * 100).toFixed(1)}% and ${(c.resolutionMs * 1000).toFixed(1)} µs per call).`,
-    '',
-  );
-  for (const note of c.notes) lines.push(`> ${note}`);
-  if (c.notes.length > 0) lines.push('');
-  if (c.engines.length > 0) {
-    lines.push('| engine | tasks | change (geometric mean) | noise (1 sigma) | status |', '|---|---:|---:|---:|---|');
-    for (const e of c.engines) {
-      lines.push(`| ${esc(e.engine)} | ${e.tasks} | ${pct(e.ratio)} | ±${(e.noise * 100).toFixed(1)}% | ${e.status === 'slower' ? '**slower**' : e.status} |`);
-    }
-    lines.push('');
-  }
-  const interesting = c.tasks.filter((t) => options.all || !['same', 'not-timed'].includes(t.status));
-  const order: TaskComparison['status'][] = ['broken', 'verdict-changed', 'slower', 'faster', 'fixed', 'new', 'gone', 'same', 'not-timed'];
-  interesting.sort((a, b) => order.indexOf(a.status) - order.indexOf(b.status) || (b.ratio ?? 0) - (a.ratio ?? 0));
-  const same = c.tasks.filter((t) => t.status === 'same').length;
-  if (interesting.length > 0) {
-    lines.push('| engine | puzzle | baseline | current | change | noise | status |', '|---|---|---:|---:|---:|---:|---|');
-    for (const t of interesting) {
-      lines.push(
-        `| ${esc(t.engine)} | ${esc(t.puzzle)} | ${t.baseMs !== undefined ? formatMs(t.baseMs) : '-'} | ${t.currentMs !== undefined ? formatMs(t.currentMs) : '-'} | ` +
-          `${t.ratio !== undefined ? pct(t.ratio) : '-'} | ${t.noise !== undefined ? `±${(t.noise * 100).toFixed(1)}%` : '-'} | ${STATUS_TEXT[t.status]}${t.note ? ` (${esc(t.note)})` : ''} |`,
-      );
-    }
-    lines.push('');
-  }
-  if (!options.all) lines.push(`${same} task(s) unchanged within noise.`, '');
   return lines.join('\n');
 }

@@ -2,6 +2,7 @@
 // and engine-vs-engine ratios (geometric mean over the puzzles both engines finished).
 import type { PuzzleKind } from '@gridrace/core';
 import { geometricMean } from '../stats.js';
+import { failureOf, failureText, outcomeCounts, type Failure } from '../summary.js';
 import type { PuzzleRecord, RaceResults, TaskRecord } from '../types.js';
 
 export interface Cell {
@@ -13,7 +14,9 @@ export interface Cell {
   /** Median over the fastest engine's median on this puzzle. */
   readonly ratio?: number;
   readonly fastest: boolean;
-  /** `12.3 ms ±1.1%`, `timeout`, `OOM`, `error`, `incomplete (limit)`, or `-` when not run. */
+  /** Why there is no answer: timed out, out of memory, errored, or the engine gave up on its own cap. */
+  readonly failure?: Failure;
+  /** `12.3 ms ±1.1%`, `timeout`, `OOM`, `error`, `gave up (limit)`, or `-` when not run. */
   readonly text: string;
 }
 
@@ -50,11 +53,13 @@ export function formatDuration(ms: number): string {
 }
 
 function stateText(t: TaskRecord): string {
-  if (t.state === 'timeout') return 'timeout';
-  if (t.state === 'oom') return 'OOM';
-  if (t.state === 'errored') return 'error';
-  if (t.verdict === 'incomplete') return `incomplete (${t.reason ?? '?'})`;
-  return 'not timed';
+  return failureText(t) ?? 'not timed';
+}
+
+/** `6 tasks: 3 completed, 1 gave up, 1 timed out, ...`; "gave up" only when some did, so the usual line stays short. */
+export function describeCounts(r: RaceResults): string {
+  const c = outcomeCounts(r);
+  return `${c.tasks} tasks: ${c.completed} completed, ${c.gaveUp > 0 ? `${c.gaveUp} gave up, ` : ''}${c.timeouts} timed out, ${c.ooms} out of memory, ${c.errors} errors`;
 }
 
 export function kindTables(results: RaceResults): KindTable[] {
@@ -67,12 +72,14 @@ export function kindTables(results: RaceResults): KindTable[] {
     if (puzzles.length === 0 || engines.length === 0) continue;
     const rows = puzzles.map((puzzle): Row => {
       const tasks = engines.map((e) => byKey.get(`${e}\u0000${puzzle.id}`));
-      const medians = tasks.map((t) => (t?.samples ? t.samples.median : Number.POSITIVE_INFINITY));
+      // A failed task is never shown as a time, even if it carries samples.
+      const medians = tasks.map((t) => (t?.samples && !failureOf(t) ? t.samples.median : Number.POSITIVE_INFINITY));
       const best = Math.min(...medians);
       const cells = engines.map((engine, i): Cell => {
         const task = tasks[i];
         if (!task) return { engine, fastest: false, text: '-' };
-        if (!task.samples) return { engine, task, fastest: false, text: stateText(task) };
+        const failure = failureOf(task);
+        if (!task.samples || failure) return { engine, task, fastest: false, text: stateText(task), ...(failure ? { failure } : {}) };
         const ms = task.samples.median;
         const fastest = ms === best;
         return { engine, task, ms, rme: task.samples.rme, ratio: ms / best, fastest, text: `${formatMs(ms)} ±${task.samples.rme.toFixed(1)}%` };
@@ -86,11 +93,41 @@ export function kindTables(results: RaceResults): KindTable[] {
   return tables;
 }
 
+/** How many of a kind's puzzles an engine has no answer for, and why. */
+export interface FailureCounts {
+  readonly total: number;
+  readonly timeout: number;
+  readonly oom: number;
+  readonly error: number;
+  readonly gaveUp: number;
+}
+
+export function failureCounts(table: KindTable, engine: number): FailureCounts {
+  const of = (f: Failure) => table.rows.filter((r) => r.cells[engine]?.failure === f).length;
+  const counts = { timeout: of('timeout'), oom: of('oom'), error: of('error'), gaveUp: of('gave-up') };
+  return { total: counts.timeout + counts.oom + counts.error + counts.gaveUp, ...counts };
+}
+
+/** `['2 timeout', '1 gave up']`: the kinds of failure that occurred. */
+export function failureParts(f: FailureCounts): string[] {
+  return [f.timeout ? `${f.timeout} timeout` : '', f.oom ? `${f.oom} OOM` : '', f.error ? `${f.error} error` : '', f.gaveUp ? `${f.gaveUp} gave up` : ''].filter(Boolean);
+}
+
+/** `0`, or `3 (2 timeout, 1 gave up)`. */
+export function formatFailures(f: FailureCounts): string {
+  return f.total === 0 ? '0' : `${f.total} (${failureParts(f).join(', ')})`;
+}
+
 export interface RatioMatrix {
   readonly kind: PuzzleKind;
   readonly engines: readonly string[];
   /** `cells[i][j]`: geometric mean of time(i) / time(j) over puzzles both timed, with the count. */
   readonly cells: readonly (readonly { readonly ratio: number; readonly n: number }[])[];
+  /**
+   * Per engine, the puzzles it failed: the geometric means leave those out, so an engine that
+   * times out on every hard puzzle would otherwise look as fast as its easy wins.
+   */
+  readonly failures: readonly FailureCounts[];
 }
 
 export function ratioMatrix(table: KindTable): RatioMatrix {
@@ -105,7 +142,7 @@ export function ratioMatrix(table: KindTable): RatioMatrix {
       return { ratio: ratios.length ? geometricMean(ratios) : Number.NaN, n: ratios.length };
     }),
   );
-  return { kind: table.kind, engines: table.engines, cells };
+  return { kind: table.kind, engines: table.engines, cells, failures: table.engines.map((_, i) => failureCounts(table, i)) };
 }
 
 /** The engine with the most timed puzzles, ties to the lower geometric-mean time ratio: the one others are shown against. */

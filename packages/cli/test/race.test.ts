@@ -56,6 +56,25 @@ describe('gridrace race', () => {
     expect(r.stderr).toMatch(/cli-hang .*: TIMEOUT/);
   });
 
+  it('prints an engine that gave up on its cap as "gave up", counts it apart, and ends with the headline', () => {
+    // naive refuses the 300x300 before solving: its placement count is over its cap.
+    const big = 'puzzles/generated/nonogram-smooth-300x300-s1.json';
+    const r = gridrace(['race', '--engines', 'naive,bitmask', '--puzzles', big, '--puzzles', SMALL, '--iterations', '3', '--no-calibration', '--out', out('gave-up')]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^\[1\/4\] naive puzzles\/generated\/nonogram-smooth-300x300-s1\.json: gave up \(limit\): row 1 .*maxPlacements\)$/m);
+    expect(r.stdout).toMatch(/^race: 4 tasks, 3 completed, 1 gave up, 0 timed out, 0 out of memory, 0 errors, 0 disagreement\(s\);/m);
+    expect(r.stdout).toMatch(
+      /^nonogram: bitmask [\d.]+x faster than naive, geometric mean over 1 of 2 puzzles both solved; bitmask 0 failures, naive 1 failure \(1 gave up\); 0 disagreements$/m,
+    );
+    // The summary line comes first, the headline right after it.
+    const lines = r.stdout.trim().split('\n');
+    expect(lines.at(-2)).toMatch(/^race: /);
+    expect(lines.at(-1)).toMatch(/^nonogram: /);
+    // results.json keeps its state.
+    expect(readResults(out('gave-up')).tasks[0]).toMatchObject({ engine: 'naive', state: 'completed', verdict: 'incomplete', reason: 'limit' });
+    expect(readFileSync(join(out('gave-up'), 'summary.md'), 'utf8')).toContain('| 300x300 | unique | gave up (limit) |');
+  });
+
   it('fails loudly with code 6 when the engines disagree', () => {
     const r = gridrace(['race', '--load', engines, '--engines', 'naive,cli-none', '--puzzles', SMALL, '--iterations', '1', '--out', out('disagree')]);
     expect(r.code).toBe(6);
@@ -101,8 +120,44 @@ describe('gridrace race', () => {
     const worse = gridrace(['race', 'compare', file, slowFile, '--threshold', '10', '--markdown', md, '--json', json]);
     expect(worse.code).toBe(1);
     expect(worse.stderr).toMatch(/race compare: \d+ regression\(s\)/);
-    expect(readFileSync(md, 'utf8')).toMatch(/\| naive \| 1 \| \+400\.0% \|/);
+    // Raw and normalised change side by side: the calibration stayed put, so both are +400%.
+    expect(readFileSync(md, 'utf8')).toMatch(/\| naive \| 1 \| \+400\.0% \| \+400\.0% \|/);
     expect(JSON.parse(readFileSync(json, 'utf8')).engines[0]).toMatchObject({ engine: 'naive', status: 'slower' });
+    expect(JSON.parse(readFileSync(json, 'utf8'))).toMatchObject({ comparable: 1 });
+    expect(JSON.parse(readFileSync(json, 'utf8')).engines[0].rawRatio).toBeCloseTo(5, 6);
+
+    // Other time limits or timing budgets: refused with one line (code 5), unless --force.
+    const other = readResults(dir);
+    other.options = { ...other.options, timeLimitMs: 3000, timing: { iterations: 5 } };
+    const otherFile = out('other-settings.json');
+    writeFileSync(otherFile, JSON.stringify(other));
+    const refused = gridrace(['race', 'compare', file, otherFile]);
+    expect(refused.code).toBe(5);
+    expect(refused.stderr.trim().split('\n')).toHaveLength(1);
+    expect(refused.stderr).toMatch(/different time limits \(baseline 10 s, current 3 s\) and different timing budgets \(baseline 15 samples, current 5 samples\).*--force/);
+    expect(refused.stderr).not.toSatisfy(hasStackTrace);
+    const forced = gridrace(['race', 'compare', file, otherFile, '--force']);
+    expect(forced.code).toBe(0);
+    expect(forced.stdout).toMatch(/^> the runs used different time limits .*compared anyway \(--force\)/m);
+
+    // Nothing in common: code 4 and one line saying why, not "no regression".
+    const elsewhere = readResults(dir);
+    elsewhere.puzzles = elsewhere.puzzles.map((p: { hash: string }) => ({ ...p, hash: `x${p.hash}` }));
+    const elsewhereFile = out('elsewhere.json');
+    writeFileSync(elsewhereFile, JSON.stringify(elsewhere));
+    const nothing = gridrace(['race', 'compare', file, elsewhereFile, '--json', out('nothing.json')]);
+    expect(nothing.code).toBe(4);
+    expect(nothing.stderr.trim().split('\n')).toEqual(['gridrace: race compare: nothing comparable: the runs have no puzzle in common']);
+    expect(nothing.stdout).not.toMatch(/no regression/);
+    expect(JSON.parse(readFileSync(out('nothing.json'), 'utf8'))).toMatchObject({ comparable: 0, incomparable: 'the runs have no puzzle in common' });
+    // Medians of 0 leave nothing to compare either.
+    const zero = readResults(dir);
+    for (const t of zero.tasks) t.samples = { ...t.samples, median: 0 };
+    const zeroFile = out('zero.json');
+    writeFileSync(zeroFile, JSON.stringify(zero));
+    const none = gridrace(['race', 'compare', zeroFile, zeroFile]);
+    expect(none.code).toBe(4);
+    expect(none.stderr).toMatch(/nothing comparable: every median of the tasks timed in both runs is 0/);
   });
 
   it('answers bad input and bad flags with codes 4 and 5 and one line, no stack trace', () => {

@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import cliProgress from 'cli-progress';
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, Option } from 'commander';
 import pc from 'picocolors';
 import type { PuzzleKind } from '@gridrace/core';
 import {
@@ -29,7 +29,10 @@ import {
   type TaskRecord,
   type TimingOptions,
 } from '@gridrace/race';
+import { gaveUp, raceHeadlines } from '@gridrace/race';
 import { CliError, ExitCode } from '../exit-codes.js';
+import { list, many, nonNegative, percent, positive, wholeNumber } from './options.js';
+import { puzzleSources, registerRaceAbCommand } from './race-ab.js';
 import type { Ui } from './shared.js';
 
 /** `race compare` exits with this code when it finds a regression. */
@@ -38,6 +41,7 @@ export const REGRESSION_EXIT = 1 as ExitCode;
 export interface RaceFlags {
   engines?: string[];
   puzzles?: string[];
+  suite?: string;
   kind?: PuzzleKind;
   timeLimit: number;
   time?: number;
@@ -52,36 +56,6 @@ export interface RaceFlags {
   progress?: boolean;
 }
 
-const list = (value: string, previous: string[] = []) => [...previous, ...value.split(',').map((s) => s.trim()).filter(Boolean)];
-const many = (value: string, previous: string[] = []) => [...previous, value];
-
-function positive(what: string) {
-  return (value: string) => {
-    const n = Number(value);
-    if (value.trim() === '' || !Number.isFinite(n) || n <= 0) throw new InvalidArgumentError(`expected a positive number (${what})`);
-    return n;
-  };
-}
-
-function nonNegative(what: string) {
-  return (value: string) => {
-    const n = Number(value);
-    if (value.trim() === '' || !Number.isFinite(n) || n < 0) throw new InvalidArgumentError(`expected a number of 0 or more (${what})`);
-    return n;
-  };
-}
-
-function wholeNumber(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('expected a positive whole number');
-  return Number(value);
-}
-
-function percent(value: string): number {
-  const n = Number(value.replace(/%$/, ''));
-  if (value.trim() === '' || !Number.isFinite(n) || n < 0) throw new InvalidArgumentError('expected a percentage, e.g. 10');
-  return n;
-}
-
 /** A module to load: a path (made absolute, as a file URL) or a package name. */
 function moduleSpecifier(spec: string): string {
   if (spec.startsWith('.') || spec.startsWith('/') || /\.[cm]?js$/.test(spec)) return pathToFileURL(resolve(spec)).href;
@@ -91,16 +65,21 @@ function moduleSpecifier(spec: string): string {
 function taskLine(r: TaskRecord, index: number, total: number): string {
   const where = `[${index + 1}/${total}] ${r.engine} ${r.puzzle}`;
   if (r.state === 'completed' && r.samples) return `${where}: ${formatMs(r.samples.median)} ±${r.samples.rme.toFixed(1)}% (${r.verdict}, ${r.samples.n} samples)`;
+  // An engine that stopped on its own cap has no answer: say so, as the reports do.
+  if (gaveUp(r)) return `${where}: gave up (${r.reason ?? '?'})${r.message ? `: ${r.message}` : ''}`;
   if (r.state === 'completed') return `${where}: ${r.verdict}${r.reason ? ` (${r.reason})` : ''}${r.message ? `: ${r.message}` : ''}`;
   return `${where}: ${r.state.toUpperCase()}${r.message ? `: ${r.message}` : ''}`;
 }
 
+/** The counts, then one headline per puzzle kind (winner, factor, failures, disagreements). */
 function summaryLine(r: RaceResults): string {
   const s = r.summary;
-  return (
-    `race: ${s.tasks} tasks, ${s.completed} completed, ${s.timeouts} timed out, ${s.ooms} out of memory, ${s.errors} errors, ` +
-    `${s.disagreements} disagreement(s); overhead per task ${formatMs(s.harnessMsMedian)}; ${(s.wallMs / 1000).toFixed(1)} s`
-  );
+  // results.json counts gave-up tasks as completed (its states are fixed); the console does not.
+  const given = r.tasks.filter(gaveUp).length;
+  const counts =
+    `race: ${s.tasks} tasks, ${s.completed - given} completed, ${given > 0 ? `${given} gave up, ` : ''}${s.timeouts} timed out, ${s.ooms} out of memory, ${s.errors} errors, ` +
+    `${s.disagreements} disagreement(s); overhead per task ${formatMs(s.harnessMsMedian)}; ${(s.wallMs / 1000).toFixed(1)} s`;
+  return [counts, ...raceHeadlines(r)].join('\n');
 }
 
 function reportDisagreements(r: RaceResults, ui: Ui): void {
@@ -132,7 +111,8 @@ export async function raceCommand(flags: RaceFlags, ui: Ui): Promise<ExitCode> {
   } catch (err) {
     throw new CliError((err as Error).message, ExitCode.USAGE);
   }
-  const sources = flags.puzzles && flags.puzzles.length > 0 ? flags.puzzles : [DEFAULT_CORPUS];
+  const given = puzzleSources(flags.puzzles, flags.suite);
+  const sources = given.length > 0 ? given : [DEFAULT_CORPUS];
   let corpus;
   try {
     corpus = loadCorpus(sources, flags.kind ? { kind: flags.kind } : {});
@@ -156,7 +136,7 @@ export async function raceCommand(flags: RaceFlags, ui: Ui): Promise<ExitCode> {
       ...(shard ? { shard } : {}),
       calibration: flags.calibration,
       load,
-      sources: flags.puzzles ?? [],
+      sources: given,
       signal: controller.signal,
     });
   } catch (err) {
@@ -239,6 +219,7 @@ export interface CompareFlags {
   markdown?: string;
   json?: string;
   all?: boolean;
+  force?: boolean;
 }
 
 export function raceCompareCommand(baselineFile: string, currentFile: string, flags: CompareFlags, ui: Ui): ExitCode {
@@ -246,7 +227,14 @@ export function raceCompareCommand(baselineFile: string, currentFile: string, fl
   const current = readResultsFile(currentFile);
   let comparison;
   try {
-    comparison = compareResults(baseline, current, { threshold: flags.threshold / 100, noiseFloor: flags.noiseFloor / 100, resolutionMs: flags.resolution / 1000, z: flags.sigmas, reference: flags.reference });
+    comparison = compareResults(baseline, current, {
+      threshold: flags.threshold / 100,
+      noiseFloor: flags.noiseFloor / 100,
+      resolutionMs: flags.resolution / 1000,
+      z: flags.sigmas,
+      reference: flags.reference,
+      force: flags.force ?? false,
+    });
   } catch (err) {
     if (err instanceof RangeError) throw new CliError(err.message, ExitCode.USAGE);
     throw err;
@@ -265,6 +253,10 @@ export function raceCompareCommand(baselineFile: string, currentFile: string, fl
     } catch (err) {
       throw new CliError(`${flags.json}: cannot write file: ${(err as Error).message}`, ExitCode.BAD_INPUT);
     }
+  }
+  // A gate that compared nothing must not pass; a regression (everything broke) still says more.
+  if (comparison.regressions === 0 && comparison.comparable === 0) {
+    throw new CliError(`race compare: nothing comparable: ${comparison.incomparable ?? 'no task was timed in both runs'}`, ExitCode.BAD_INPUT);
   }
   ui.out(md);
   if (comparison.regressions > 0) {
@@ -288,6 +280,7 @@ export function registerRaceCommand(program: Command, ui: Ui, done: (code: ExitC
     .description('race every engine on every puzzle of its kind, isolated and timed; write results, summary, HTML report')
     .addOption(new Option('-e, --engines <names>', 'comma-separated engines (default: every engine of a kind the puzzles hold)').argParser(list))
     .addOption(new Option('-p, --puzzles <path>', 'puzzle file, folder or glob; repeatable (default: the repository puzzles/)').argParser(many))
+    .option('--suite <file>', 'a suite file: one puzzle path, folder or glob a line, # comments (added to -p)')
     .addOption(new Option('-k, --kind <kind>', 'only puzzles of this kind').choices(['nonogram', 'arrowpath']))
     .addOption(new Option('-t, --time-limit <seconds>', 'time limit per solve; longer is recorded as a timeout').argParser(positive('seconds')).default(10))
     .addOption(new Option('--time <seconds>', 'tinybench time budget per task (at least 2 samples)').argParser(positive('seconds')).conflicts('iterations'))
@@ -314,6 +307,8 @@ Exit codes: 0 done, 3 interrupted, 4 bad puzzle input, 5 bad command line,
       done(await raceCommand(flags, ui));
     });
 
+  registerRaceAbCommand(race, ui, done);
+
   race
     .command('merge')
     .description('combine the results.json of shards into one results folder')
@@ -325,7 +320,7 @@ Exit codes: 0 done, 3 interrupted, 4 bad puzzle input, 5 bad command line,
 
   race
     .command('compare')
-    .description('regression gate: compare CURRENT results with BASELINE; exit 1 on a regression')
+    .description('regression gate: compare CURRENT results with BASELINE; exit 1 on a regression, 4 when nothing is comparable')
     .argument('<baseline>', 'results.json of the baseline run')
     .argument('<current>', 'results.json of the run to check')
     .addOption(new Option('--threshold <percent>', 'smallest slowdown that counts').argParser(percent).default(10))
@@ -336,6 +331,7 @@ Exit codes: 0 done, 3 interrupted, 4 bad puzzle input, 5 bad command line,
     .option('--markdown <file>', 'also write the markdown table to a file')
     .option('--json <file>', 'also write the comparison as JSON')
     .option('--all', 'list unchanged tasks too')
+    .option('--force', 'compare runs made with different time limits or timing budgets (noted) instead of refusing')
     .action((baseline: string, current: string, opts: CompareFlags) => {
       done(raceCompareCommand(baseline, current, opts, ui));
     });

@@ -1,0 +1,208 @@
+// The verdict of an A/B race. Each round gives every task a paired ratio, head / base, of two
+// runs made seconds apart. A task's change is the Hodges-Lehmann estimate of its log ratios
+// over the rounds (the median of their pairwise means), with the 95% confidence interval of
+// the Wilcoxon signed-rank test, as Google Benchmark's compare.py and criterion.rs use rank
+// tests; an engine's change is the same over the ratios of all its tasks and rounds.
+//
+// A rank method rather than means and Student's t: on a shared virtual machine a whole run
+// now and then takes 1.5-2x as long (the host gives the core to someone else for a few
+// hundred milliseconds), so a few pairs are off by a factor of two in either direction. A
+// mean and its standard deviation follow those pairs; ranks do not. A change is flagged only
+// when its whole interval lies beyond the threshold.
+import type { AbResults, AbRun, AbTask } from './ab.js';
+import { median } from './stats.js';
+
+export interface AbCompareOptions {
+  /** Smallest change that counts, as a fraction (0.05 = 5%). Default 0.05. */
+  readonly threshold?: number;
+  /** Which statistic of a run's samples is compared. Default `p10`. */
+  readonly statistic?: AbStatistic;
+  /**
+   * A pair whose ratio is this factor away from the task's median ratio is taken as spoiled by
+   * a run slowed from outside, and set aside. Default 1.3: the slowed runs seen here took
+   * 1.5-2x, a run's own jitter is a few percent.
+   */
+  readonly spoiled?: number;
+}
+
+/**
+ * `p10` (default), `min` or `median` of a run's samples. On a shared virtual machine the
+ * samples of one run spread upwards, by up to 10x, whenever something else gets the core
+ * (measured: a 1.5 ms solve with a median of 1.6-2.4 ms and a maximum of 10-17 ms in four
+ * runs, while the minimum stayed at 1.46-1.52 ms); interference only ever adds time, so a low
+ * quantile tracks the solve's own cost far more steadily than the median.
+ */
+export type AbStatistic = 'p10' | 'min' | 'median';
+
+export type AbStatus = 'slower' | 'faster' | 'same' | 'broken' | 'fixed' | 'verdict-changed' | 'not-timed';
+
+/** A ratio (head / base) with its 95% interval. */
+export interface AbRatio {
+  readonly ratio: number;
+  readonly low: number;
+  readonly high: number;
+  /** Paired ratios it rests on (rounds for a task; tasks x rounds for an engine). */
+  readonly pairs: number;
+}
+
+export interface AbTaskComparison extends Partial<AbRatio> {
+  readonly engine: string;
+  readonly puzzle: string;
+  readonly status: AbStatus;
+  /** Median over rounds of each side's run statistic (ms). */
+  readonly baseMs?: number;
+  readonly headMs?: number;
+  readonly note?: string;
+}
+
+export interface AbEngineComparison extends AbRatio {
+  readonly engine: string;
+  /** Tasks timed on both sides. */
+  readonly tasks: number;
+  readonly status: 'slower' | 'faster' | 'same';
+}
+
+export interface AbComparison {
+  readonly threshold: number;
+  readonly statistic: AbStatistic;
+  readonly base: { readonly ref: string; readonly sha?: string };
+  readonly head: { readonly ref: string; readonly sha?: string; readonly dirty?: boolean };
+  readonly rounds: number;
+  readonly engines: readonly AbEngineComparison[];
+  readonly tasks: readonly AbTaskComparison[];
+  /** Slower engines and tasks, broken tasks, changed verdicts, disagreements. */
+  readonly regressions: number;
+  readonly notes: readonly string[];
+}
+
+/**
+ * The largest c with P(T <= c) <= alpha / 2 for Wilcoxon's signed-rank statistic T of n
+ * pairs, from its exact distribution (subset sums of 1..n) up to 60 pairs and the normal
+ * approximation beyond; -1 when even T = 0 is likelier (too few pairs for any interval).
+ */
+export function signedRankCritical(n: number, alpha = 0.05): number {
+  const total = (n * (n + 1)) / 2;
+  if (n > 60) {
+    const z = 1.959964; // alpha = 0.05, two-sided
+    return Math.floor(total / 2 - z * Math.sqrt((n * (n + 1) * (2 * n + 1)) / 24) - 0.5);
+  }
+  // counts[t] = subsets of {1..n} whose sum is t; probabilities are counts / 2^n.
+  let counts = new Float64Array(total + 1);
+  counts[0] = 1;
+  for (let k = 1; k <= n; k++) {
+    const next = counts.slice();
+    for (let t = k; t <= total; t++) next[t]! += counts[t - k]!;
+    counts = next;
+  }
+  const all = 2 ** n;
+  let below = 0;
+  let c = -1;
+  for (let t = 0; t <= total; t++) {
+    below += counts[t]!;
+    if (below / all > alpha / 2) break;
+    c = t;
+  }
+  return c;
+}
+
+/** Hodges-Lehmann estimate of log ratios with the signed-rank 95% interval, on the ratio scale. */
+export function ratioInterval(logs: readonly number[]): AbRatio {
+  const n = logs.length;
+  const walsh: number[] = [];
+  for (let i = 0; i < n; i++) for (let j = i; j < n; j++) walsh.push((logs[i]! + logs[j]!) / 2);
+  walsh.sort((a, b) => a - b);
+  const c = signedRankCritical(n);
+  const low = c >= 0 ? Math.exp(walsh[c]!) : 0;
+  const high = c >= 0 ? Math.exp(walsh[walsh.length - 1 - c]!) : Number.POSITIVE_INFINITY;
+  return { ratio: Math.exp(median(walsh)), low, high, pairs: n };
+}
+
+function classify(r: AbRatio, threshold: number): 'slower' | 'faster' | 'same' {
+  const bar = Math.log(1 + threshold);
+  if (Math.log(r.low) > bar) return 'slower';
+  if (Math.log(r.high) < -bar) return 'faster';
+  return 'same';
+}
+
+const settled = (run: AbRun | undefined) => run !== undefined && run.state === 'completed' && run.verdict !== undefined && run.verdict !== 'incomplete';
+const describe = (run: AbRun) => `${run.state}${run.verdict === 'incomplete' ? ` (${run.reason ?? '?'})` : ''}${run.message ? `: ${run.message}` : ''}`;
+
+/**
+ * Log ratios of a task by round, for rounds where both sides were timed, without the pairs
+ * that one slowed run spoiled: a pair whose ratio lies over `spoiled` times (or under
+ * 1/`spoiled` of) the median ratio of the task's pairs is set aside. The rule is symmetric
+ * around the median, so a head that is really slower keeps its pairs, and a round in which the
+ * whole machine was slower keeps its pair (both runs slowed alike).
+ */
+function roundLogs(task: AbTask, statistic: AbStatistic, spoiled: number): { logs: Map<number, number>; setAside: number } {
+  const all = new Map<number, number>();
+  const value = (side: 'base' | 'head', round: number) => task.runs.find((r) => r.side === side && r.round === round)?.[statistic];
+  for (const round of new Set(task.runs.map((r) => r.round))) {
+    const b = value('base', round);
+    const h = value('head', round);
+    if (b !== undefined && h !== undefined && b > 0 && h > 0) all.set(round, Math.log(h / b));
+  }
+  const middle = median([...all.values()]);
+  const logs = new Map([...all].filter(([, x]) => Math.abs(x - middle) <= Math.log(spoiled)));
+  return { logs, setAside: all.size - logs.size };
+}
+
+function compareTask(task: AbTask, threshold: number, statistic: AbStatistic, spoiled: number): { comparison: AbTaskComparison; logs: Map<number, number> } {
+  const head = { engine: task.engine, puzzle: task.puzzle };
+  const empty = new Map<number, number>();
+  const b1 = task.runs.find((r) => r.side === 'base' && r.round === 1);
+  const h1 = task.runs.find((r) => r.side === 'head' && r.round === 1);
+  if (!b1 || !h1) return { comparison: { ...head, status: 'not-timed', note: 'the race stopped before both sides ran' }, logs: empty };
+  if (settled(b1) && !settled(h1)) return { comparison: { ...head, status: 'broken', note: `head: ${describe(h1)}` }, logs: empty };
+  if (!settled(b1) && settled(h1)) return { comparison: { ...head, status: 'fixed', note: `base: ${describe(b1)}` }, logs: empty };
+  if (!settled(b1)) {
+    // Neither settled it: only a new failure (a throw, a crash, memory) where base stopped cleanly counts.
+    const failed = (run: AbRun) => run.state === 'errored' || run.state === 'oom';
+    const note = `base: ${describe(b1)}; head: ${describe(h1)}`;
+    return { comparison: { ...head, status: failed(h1) && !failed(b1) ? 'broken' : 'not-timed', note }, logs: empty };
+  }
+  if (b1.verdict !== h1.verdict) return { comparison: { ...head, status: 'verdict-changed', note: `${b1.verdict ?? b1.state} -> ${h1.verdict ?? h1.state}` }, logs: empty };
+  const { logs, setAside } = roundLogs(task, statistic, spoiled);
+  const values = (side: 'base' | 'head') => task.runs.filter((r) => r.side === side && r[statistic] !== undefined).map((r) => r[statistic]!);
+  const times = values('base').length > 0 && values('head').length > 0 ? { baseMs: median(values('base')), headMs: median(values('head')) } : {};
+  if (logs.size < 2) return { comparison: { ...head, status: 'not-timed', ...times, note: `fewer than 2 clean rounds timed on both sides (${setAside} set aside)` }, logs: empty };
+  const interval = ratioInterval([...logs.values()]);
+  const missing = task.runs.filter((r) => r.round > 1 && r[statistic] === undefined);
+  const notes = [missing.length > 0 && `${missing.length} later run(s) not timed: ${describe(missing[0]!)}`, setAside > 0 && `${setAside} round(s) set aside as slowed from outside`].filter(Boolean);
+  return { comparison: { ...head, status: classify(interval, threshold), ...times, ...interval, ...(notes.length > 0 ? { note: notes.join('; ') } : {}) }, logs };
+}
+
+/** Compare the two sides of an A/B race. Pure: no files, no printing. */
+export function compareAb(results: AbResults, options: AbCompareOptions = {}): AbComparison {
+  const threshold = options.threshold ?? 0.05;
+  const statistic = options.statistic ?? 'p10';
+  const spoiled = options.spoiled ?? 1.3;
+  if (!(spoiled > 1)) throw new RangeError('spoiled must be a factor above 1');
+  if (!(threshold >= 0)) throw new RangeError('the threshold must be a non-negative fraction');
+  const notes: string[] = [];
+  const tasks: AbTaskComparison[] = [];
+  const byEngine = new Map<string, Map<number, number>[]>();
+  for (const task of results.tasks) {
+    const { comparison, logs } = compareTask(task, threshold, statistic, spoiled);
+    tasks.push(comparison);
+    if (logs.size >= 2) byEngine.set(task.engine, [...(byEngine.get(task.engine) ?? []), logs]);
+  }
+  const engines: AbEngineComparison[] = [];
+  for (const [engine, perTask] of byEngine) {
+    const interval = ratioInterval(perTask.flatMap((logs) => [...logs.values()]));
+    engines.push({ engine, tasks: perTask.length, ...interval, status: classify(interval, threshold) });
+  }
+  const onlyIn = (mine: AbResults['base'], other: AbResults['base']) => mine.engines.filter((e) => !other.engines.some((o) => o.name === e.name)).map((e) => e.name);
+  const newEngines = onlyIn(results.head, results.base);
+  const goneEngines = onlyIn(results.base, results.head);
+  if (newEngines.length > 0) notes.push(`only in head (not raced): ${newEngines.join(', ')}`);
+  if (goneEngines.length > 0) notes.push(`only in base (not raced): ${goneEngines.join(', ')}`);
+  if (results.aborted) notes.push('the A/B race was interrupted: fewer rounds than planned');
+  if (results.head.dirty) notes.push('head is a working tree with uncommitted changes');
+  const regressions =
+    engines.filter((e) => e.status === 'slower').length +
+    tasks.filter((t) => t.status === 'slower' || t.status === 'broken' || t.status === 'verdict-changed').length +
+    results.disagreements.length;
+  const who = (b: AbResults['base']) => ({ ref: b.ref, ...(b.sha ? { sha: b.sha } : {}), ...(b.dirty !== undefined ? { dirty: b.dirty } : {}) });
+  return { threshold, statistic, base: who(results.base), head: who(results.head), rounds: results.options.rounds, engines, tasks, regressions, notes };
+}

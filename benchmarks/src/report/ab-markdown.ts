@@ -1,0 +1,47 @@
+// The A/B comparison as markdown: engines first, then every task that changed (or all).
+import type { AbComparison, AbRatio, AbTaskComparison } from '../ab-compare.js';
+import { formatMs } from './tables.js';
+
+const pct = (r: number) => `${r >= 1 ? '+' : ''}${((r - 1) * 100).toFixed(1)}%`;
+const interval = (r: Partial<AbRatio>) => (r.low !== undefined && r.high !== undefined ? `${pct(r.low)} .. ${Number.isFinite(r.high) ? pct(r.high) : '∞'}` : '');
+const name = (b: { ref: string; sha?: string; dirty?: boolean }) => `${b.ref}${b.sha && b.sha !== b.ref ? ` (${b.sha.slice(0, 12)}${b.dirty ? ', with uncommitted changes' : ''})` : ''}`;
+const bold = (status: string) => (status === 'same' || status === 'not-timed' ? status : `**${status}**`);
+
+/** One line: the gate's outcome and what it rests on. */
+export function abHeadline(c: AbComparison): string {
+  const slower = c.engines.filter((e) => e.status === 'slower').map((e) => `${e.engine} ${pct(e.ratio)}`);
+  const faster = c.engines.filter((e) => e.status === 'faster').map((e) => `${e.engine} ${pct(e.ratio)}`);
+  const what = c.regressions > 0 ? `${c.regressions} regression(s)${slower.length > 0 ? `: slower ${slower.join(', ')}` : ''}` : 'no regression';
+  return `A/B: ${what}${faster.length > 0 ? `; faster ${faster.join(', ')}` : ''} (head ${name(c.head)} vs base ${name(c.base)}, ${c.rounds} rounds, flagged when the whole 95% interval is beyond ±${(c.threshold * 100).toFixed(0)}%)`;
+}
+
+export function abMarkdown(c: AbComparison, options: { all?: boolean } = {}): string {
+  const lines = [`## A/B: head ${name(c.head)} against base ${name(c.base)}`, ''];
+  lines.push(
+    `${c.rounds} rounds, base and head alternating (ABBA), a fresh worker per run, each run's ${c.statistic} timed. ` +
+      `Change = Hodges-Lehmann estimate of the paired head/base ratios, interval = Wilcoxon signed-rank 95%; ` +
+      `a change counts when its whole interval lies beyond ±${(c.threshold * 100).toFixed(0)}%. **${c.regressions} regression(s).**`,
+    '',
+  );
+  lines.push('| engine | tasks | pairs | change | 95% interval | status |', '|---|---:|---:|---:|---|---|');
+  for (const e of c.engines) lines.push(`| ${e.engine} | ${e.tasks} | ${e.pairs} | ${pct(e.ratio)} | ${interval(e)} | ${bold(e.status)} |`);
+  // Unchanged tasks, and tasks neither build settled (an engine's cap on both sides), only with --all.
+  const shown = c.tasks.filter((t) => options.all || (t.status !== 'same' && t.status !== 'not-timed'));
+  lines.push('');
+  if (shown.length > 0) {
+    lines.push('| engine | puzzle | base | head | change | 95% interval | status | note |', '|---|---|---:|---:|---:|---|---|---|');
+    for (const t of shown) lines.push(taskRow(t));
+  }
+  if (!options.all) {
+    const same = c.tasks.filter((t) => t.status === 'same').length;
+    const untimed = c.tasks.filter((t) => t.status === 'not-timed').length;
+    if (same + untimed > 0) lines.push('', `${same} task(s) unchanged, ${untimed} not timed on either side (\`--all\` lists them).`);
+  }
+  if (c.notes.length > 0) lines.push('', ...c.notes.map((n) => `- ${n}`));
+  return `${lines.join('\n')}\n`;
+}
+
+function taskRow(t: AbTaskComparison): string {
+  const ms = (v: number | undefined) => (v === undefined ? '' : formatMs(v));
+  return `| ${t.engine} | ${t.puzzle} | ${ms(t.baseMs)} | ${ms(t.headMs)} | ${t.ratio !== undefined ? pct(t.ratio) : ''} | ${interval(t)} | ${bold(t.status)} | ${(t.note ?? '').replace(/\|/g, '\\|')} |`;
+}

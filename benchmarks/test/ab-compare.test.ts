@@ -1,0 +1,127 @@
+// The A/B verdict on synthetic rounds with known truth: Hodges-Lehmann estimates with the
+// Wilcoxon signed-rank interval, an engine pooling its tasks' pairs, a change flagged only
+// when its whole interval lies beyond the threshold, and pairs spoiled by a slow run shrugged off.
+import { describe, expect, it } from 'vitest';
+import { compareAb, ratioInterval, signedRankCritical, type AbResults, type AbRun, type AbTask } from '../src/index.js';
+import { normalSource } from './helpers.js';
+
+function results(tasks: AbTask[], rounds: number): AbResults {
+  const build = (ref: string) => ({ ref, sha: ref.repeat(40).slice(0, 40), engines: [...new Set(tasks.map((t) => t.engine))].map((name) => ({ name, kind: 'nonogram' as const, description: '' })) });
+  return {
+    format: 'gridrace-ab-results',
+    schema: 1,
+    env: { cpu: 'test', cores: 2, memoryMb: 1, os: 'test', arch: 'x64', node: 'v20', v8: '11', versions: {}, date: '2026-12-01T00:00:00Z', loadAverage: 0, ci: false },
+    options: { engines: [], puzzles: [], rounds, timing: { timeMs: 150 }, timeLimitMs: 10_000, clock: 'cpu', memoryMb: 2048 },
+    base: build('a'),
+    head: build('b'),
+    puzzles: [],
+    tasks,
+    disagreements: [],
+    wallMs: 0,
+  };
+}
+
+const run = (side: 'base' | 'head', round: number, median: number | undefined, extra: Partial<AbRun> = {}): AbRun => ({
+  side,
+  round,
+  state: 'completed',
+  verdict: 'unique',
+  verified: true,
+  ...(median !== undefined ? { median, p10: median, min: median, samples: 5 } : {}),
+  wallMs: 1,
+  ...extra,
+});
+
+/**
+ * Tasks of one engine whose head takes `factor` times base's time, with `noise` (sd of the
+ * log) per run, and a share `spoiled` of runs that take twice as long (a host that took the core).
+ */
+function timedTasks(engine: string, count: number, rounds: number, factor: number, noise: number, seed: number, spoiled = 0): AbTask[] {
+  const normal = normalSource(seed);
+  let state = seed;
+  const uniform = () => ((state = (Math.imul(state, 48271) + 11) >>> 0) % 1_000_000) / 1_000_000;
+  const slow = () => (uniform() < spoiled ? 2 : 1);
+  const tasks: AbTask[] = [];
+  for (let t = 0; t < count; t++) {
+    const runs: AbRun[] = [];
+    for (let r = 1; r <= rounds; r++) {
+      // A round's shared noise (a busy neighbour) hits both sides of the round alike.
+      const shared = Math.exp(0.3 * normal());
+      runs.push(run('base', r, (t + 1) * shared * slow() * Math.exp(noise * normal())), run('head', r, (t + 1) * factor * shared * slow() * Math.exp(noise * normal())));
+    }
+    tasks.push({ engine, puzzle: `p${t}`, kind: 'nonogram', runs });
+  }
+  return tasks;
+}
+
+describe('ratioInterval', () => {
+  it('knows the signed-rank critical values of the tables', () => {
+    // Two-sided 5%: n = 6 -> 0, 8 -> 3, 10 -> 8, 20 -> 52 (Hollander & Wolfe); n = 5 has none.
+    expect([5, 6, 8, 10, 20].map((n) => signedRankCritical(n))).toEqual([-1, 0, 3, 8, 52]);
+    // The normal approximation joins the exact values smoothly.
+    expect(Math.abs(signedRankCritical(61) - signedRankCritical(60))).toBeLessThan(40);
+  });
+
+  it('is the median of the pairwise means, with order statistics of them as the interval', () => {
+    const logs = [0.1, 0.12, 0.08, 0.11, 0.09, 0.13, 0.1, 0.3];
+    const walsh = logs.flatMap((x, i) => logs.slice(i).map((y) => (x + y) / 2)).sort((a, b) => a - b);
+    expect(walsh).toHaveLength(36);
+    const r = ratioInterval(logs);
+    expect(r.ratio).toBeCloseTo(Math.exp((walsh[17]! + walsh[18]!) / 2), 12);
+    expect(r.low).toBeCloseTo(Math.exp(walsh[3]!), 12);
+    expect(r.high).toBeCloseTo(Math.exp(walsh[32]!), 12);
+    expect(r.pairs).toBe(8);
+    // One wild pair barely moves it (a mean would be pulled to exp(0.129)).
+    expect(Math.log(r.ratio)).toBeLessThan(0.115);
+    expect(ratioInterval([0.1, 0.2]).high).toBe(Number.POSITIVE_INFINITY);
+  });
+});
+
+describe('compareAb', () => {
+  it('never flags unchanged builds in 200 synthetic gates of 14 rounds, and flags a 10% slowdown in at least 195, with 15% of runs spoiled', () => {
+    let alarms = 0;
+    let caught = 0;
+    for (let seed = 1; seed <= 200; seed++) {
+      const same = compareAb(results(timedTasks('e', 7, 14, 1, 0.05, seed, 0.15), 14));
+      if (same.engines[0]!.status !== 'same') alarms++;
+      const slow = compareAb(results(timedTasks('e', 7, 14, 1.1, 0.05, seed + 1000, 0.15), 14));
+      if (slow.engines[0]!.status === 'slower') caught++;
+    }
+    expect(alarms).toBe(0);
+    expect(caught).toBeGreaterThanOrEqual(195);
+  });
+
+  it('cancels noise that a round shares between its two runs', () => {
+    // Huge per-round swings (0.3 sd of the log) but small per-run noise: the pairs still see 20%.
+    const c = compareAb(results(timedTasks('e', 3, 8, 1.2, 0.01, 7), 8));
+    expect(c.engines[0]!.ratio).toBeGreaterThan(1.17);
+    expect(c.engines[0]!.ratio).toBeLessThan(1.23);
+    expect(c.engines[0]!.status).toBe('slower');
+    expect(c.tasks.every((t) => t.status === 'slower')).toBe(true);
+  });
+
+  it('says faster, and same when the interval straddles the threshold', () => {
+    expect(compareAb(results(timedTasks('e', 5, 8, 0.8, 0.02, 3), 8)).engines[0]!.status).toBe('faster');
+    // A change right at the threshold: the interval straddles it.
+    const noisy = compareAb(results(timedTasks('e', 3, 8, 1.05, 0.02, 4), 8));
+    expect(noisy.engines[0]!.low).toBeLessThan(1.05);
+    expect(noisy.engines[0]!.high).toBeGreaterThan(1.05);
+    expect(noisy.engines[0]!.status).toBe('same');
+    expect(noisy.regressions).toBe(0);
+  });
+
+  it('reports broken, fixed, changed verdicts and untimed tasks without ratios', () => {
+    const unsettled = (side: 'base' | 'head') => run(side, 1, undefined, { state: 'timeout', verdict: 'incomplete', reason: 'time-limit' });
+    const tasks: AbTask[] = [
+      { engine: 'e', puzzle: 'broken', kind: 'nonogram', runs: [run('base', 1, 1), unsettled('head')] },
+      { engine: 'e', puzzle: 'fixed', kind: 'nonogram', runs: [unsettled('base'), run('head', 1, 1)] },
+      { engine: 'e', puzzle: 'changed', kind: 'nonogram', runs: [run('base', 1, 1), run('head', 1, 1, { verdict: 'multiple' })] },
+      { engine: 'e', puzzle: 'neither', kind: 'nonogram', runs: [unsettled('base'), unsettled('head')] },
+      { engine: 'e', puzzle: 'crashed', kind: 'nonogram', runs: [unsettled('base'), run('head', 1, undefined, { state: 'errored', verdict: undefined, message: 'boom' })] },
+    ];
+    const c = compareAb(results(tasks, 2));
+    expect(Object.fromEntries(c.tasks.map((t) => [t.puzzle, t.status]))).toEqual({ broken: 'broken', fixed: 'fixed', changed: 'verdict-changed', neither: 'not-timed', crashed: 'broken' });
+    expect(c.regressions).toBe(3);
+    expect(c.engines).toEqual([]);
+  });
+});

@@ -1,0 +1,65 @@
+// The GitHub Actions recipe in benchmarks/README.md, run as written: its `race` commands
+// are taken from the README's yaml block and run on a one-puzzle suite (outputs in a scratch
+// folder, fewer rounds), so a recipe that cannot run (shell expansion, a flag that is gone)
+// fails here. Speed is not judged: a regression (exit 1) is a valid outcome of the gate.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { REPO, gridrace, hasStackTrace } from './run-cli.js';
+
+const scratch = mkdtempSync(join(tmpdir(), 'gridrace-recipe-'));
+afterAll(() => {
+  rmSync(scratch, { recursive: true, force: true });
+  execFileSync('git', ['worktree', 'prune'], { cwd: REPO });
+});
+
+/** The `run:` lines of the README's workflow that call the CLI's `race`, as argument lists. */
+function recipeCommands(): string[][] {
+  const readme = readFileSync(join(REPO, 'benchmarks/README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('### The same in GitHub Actions'));
+  const yaml = /```yaml\n([\s\S]*?)```/.exec(section)![1]!;
+  return yaml
+    .split('\n')
+    .map((line) => /^\s*- run: (.*)$/.exec(line)?.[1])
+    .filter((cmd): cmd is string => cmd !== undefined && cmd.startsWith('node packages/cli/dist/main.js race'))
+    .map((cmd) => cmd.split(/\s+/));
+}
+
+describe('the GitHub Actions recipe', () => {
+  const suite = join(scratch, 'small.txt');
+  writeFileSync(suite, '# one small puzzle\npuzzles/seed/z3-prefix-15x15.json\n');
+
+  it('has an A/B race, a plain race and a compare, with no shell expansion', () => {
+    const commands = recipeCommands();
+    expect(commands.map((c) => c.slice(0, 4).join(' '))).toEqual([
+      'node packages/cli/dist/main.js race ab',
+      'node packages/cli/dist/main.js race --suite',
+      'node packages/cli/dist/main.js race compare',
+    ]);
+    for (const c of commands) expect(c.join(' ')).not.toMatch(/\$\(|`|\|/);
+  });
+
+  it('runs each of its race commands as written, on a small suite', () => {
+    for (const command of recipeCommands()) {
+      const args = command
+        .slice(2)
+        .map((arg) => (arg === 'benchmarks/suites/ci.txt' ? suite : arg === '${{' ? 'HEAD' : arg))
+        .filter((arg) => !['github.event.pull_request.base.sha', '}}'].includes(arg))
+        // Outputs go to the scratch folder: the values of --out, -o, --markdown, and the results read back.
+        .map((arg, i, all) => (['--out', '-o', '--markdown'].includes(all[i - 1]!) || arg === 'head/results.json' ? join(scratch, arg) : arg));
+      // The A/B race: two rounds, short runs, the base built in the scratch folder.
+      if (args[1] === 'ab') args.push('--rounds', '2', '--time', '0.05', '--no-build', '--cache-dir', join(scratch, 'builds'));
+      const r = gridrace(args);
+      expect(r.stderr, args.join(' ')).not.toSatisfy(hasStackTrace);
+      expect([0, 1], `${args.join(' ')}\n${r.stderr}`).toContain(r.code);
+    }
+    expect(existsSync(join(scratch, 'ab', 'compare.md'))).toBe(true);
+    const ab = JSON.parse(readFileSync(join(scratch, 'ab', 'ab.json'), 'utf8'));
+    expect(ab.tasks.map((t: { engine: string }) => t.engine)).toEqual(['wasm', 'bitmask']);
+    expect(ab.tasks.every((t: { runs: { verified: boolean; median?: number }[] }) => t.runs.length === 4 && t.runs.every((r) => r.verified && r.median! > 0))).toBe(true);
+    expect(JSON.parse(readFileSync(join(scratch, 'head', 'results.json'), 'utf8')).tasks).toHaveLength(2);
+    expect(readFileSync(join(scratch, 'compare.md'), 'utf8')).toMatch(/z3-prefix-15x15|no regression|change/);
+  }, 300_000);
+});
