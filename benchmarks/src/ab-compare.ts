@@ -18,9 +18,9 @@ export interface AbCompareOptions {
   /** Which statistic of a run's samples is compared. Default `p10`. */
   readonly statistic?: AbStatistic;
   /**
-   * A pair whose ratio is this factor away from the task's median ratio is taken as spoiled by
-   * a run slowed from outside, and set aside. Default 1.3: the slowed runs seen here took
-   * 1.5-2x, a run's own jitter is a few percent.
+   * A run over this many times its side's fastest run of the same task is taken as slowed
+   * from outside, and its round is set aside for that task. Default 1.3: the slowed runs seen
+   * here took 1.5-2x, a run's own jitter is a few percent.
    */
   readonly spoiled?: number;
 }
@@ -128,23 +128,27 @@ const settled = (run: AbRun | undefined) => run !== undefined && run.state === '
 const describe = (run: AbRun) => `${run.state}${run.verdict === 'incomplete' ? ` (${run.reason ?? '?'})` : ''}${run.message ? `: ${run.message}` : ''}`;
 
 /**
- * Log ratios of a task by round, for rounds where both sides were timed, without the pairs
- * that one slowed run spoiled: a pair whose ratio lies over `spoiled` times (or under
- * 1/`spoiled` of) the median ratio of the task's pairs is set aside. The rule is symmetric
- * around the median, so a head that is really slower keeps its pairs, and a round in which the
- * whole machine was slower keeps its pair (both runs slowed alike).
+ * Log ratios of a task by round, for rounds where both sides were timed and neither run was
+ * slowed from outside: a run over `spoiled` times its side's fastest run of the task is set
+ * aside with its pair. The rule is the same for both sides, each against its own best, so a
+ * head that is really slower keeps its pairs. (On this kind of machine a run now and then
+ * takes 1.5-2x as long as the same code's other runs; where that hits most runs of one side by
+ * chance, a rule around the median ratio would keep exactly the spoiled pairs.)
  */
 function roundLogs(task: AbTask, statistic: AbStatistic, spoiled: number): { logs: Map<number, number>; setAside: number } {
-  const all = new Map<number, number>();
+  const logs = new Map<number, number>();
   const value = (side: 'base' | 'head', round: number) => task.runs.find((r) => r.side === side && r.round === round)?.[statistic];
+  const best = (side: 'base' | 'head') => Math.min(...task.runs.filter((r) => r.side === side && r[statistic]! > 0).map((r) => r[statistic]!));
+  const [bestBase, bestHead] = [best('base'), best('head')];
+  let setAside = 0;
   for (const round of new Set(task.runs.map((r) => r.round))) {
     const b = value('base', round);
     const h = value('head', round);
-    if (b !== undefined && h !== undefined && b > 0 && h > 0) all.set(round, Math.log(h / b));
+    if (b === undefined || h === undefined || !(b > 0) || !(h > 0)) continue;
+    if (b > spoiled * bestBase || h > spoiled * bestHead) setAside++;
+    else logs.set(round, Math.log(h / b));
   }
-  const middle = median([...all.values()]);
-  const logs = new Map([...all].filter(([, x]) => Math.abs(x - middle) <= Math.log(spoiled)));
-  return { logs, setAside: all.size - logs.size };
+  return { logs, setAside };
 }
 
 function compareTask(task: AbTask, threshold: number, statistic: AbStatistic, spoiled: number): { comparison: AbTaskComparison; logs: Map<number, number> } {
