@@ -8,6 +8,7 @@
 // (a process spinning on one core).
 //
 //   node benchmarks/experiments/ab-gate.mjs [--commit REF] [--runs 20] [--variants same,slow5,slow10] [--busy 5] [--out FILE]
+//   node benchmarks/experiments/ab-gate.mjs --recompare [--out FILE]   # judge the kept runs again with today's compareAb
 //
 // Needs the working tree built (the gate's harness is the working tree's); builds the
 // worktrees on first use (kept in $TMPDIR/gridrace-ab-experiment, reused).
@@ -18,7 +19,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
 const root = new URL('../..', import.meta.url).pathname;
-const { defaultBuild } = await import(join(root, 'benchmarks/dist/index.js'));
+const { defaultBuild, compareAb } = await import(join(root, 'benchmarks/dist/index.js'));
 const { values } = parseArgs({
   options: {
     commit: { type: 'string', default: 'HEAD' },
@@ -26,6 +27,7 @@ const { values } = parseArgs({
     variants: { type: 'string', default: 'same,slow5,slow10' },
     busy: { type: 'string', default: '5' },
     out: { type: 'string' },
+    recompare: { type: 'boolean', default: false },
   },
 });
 const git = (...args) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
@@ -68,6 +70,28 @@ function worktree(name, patch) {
   return dir;
 }
 
+/** What a gate's comparison says about a run: exit code, flagged items, each engine's change. */
+function judge(compare) {
+  const flagged = [
+    ...compare.engines.filter((e) => e.status !== 'same').map((e) => `${e.engine} ${e.status}`),
+    ...compare.tasks.filter((t) => !['same', 'not-timed'].includes(t.status)).map((t) => `${t.engine} on ${t.puzzle} ${t.status}`),
+  ];
+  const engines = Object.fromEntries(compare.engines.map((e) => [e.engine, { ratio: e.ratio, low: e.low, high: e.high, status: e.status }]));
+  return { exit: compare.regressions > 0 ? 1 : 0, flagged, engines };
+}
+
+const outFile = values.out ?? join(root, `benchmarks/experiments/ab-gate-${new Date().toISOString().slice(0, 10)}.json`);
+if (values.recompare) {
+  const old = JSON.parse(readFileSync(outFile, 'utf8'));
+  for (const record of old.records) {
+    const results = JSON.parse(readFileSync(join(cache, 'out', `${record.variant}-${record.run}`, 'ab', 'ab.json'), 'utf8'));
+    Object.assign(record, judge(compareAb(results)), { rounds: results.options.rounds });
+  }
+  writeFileSync(outFile, `${JSON.stringify({ ...old, recompared: new Date().toISOString() }, null, 1)}\n`);
+  summary(old.records, old.variants);
+  process.exit(0);
+}
+
 const dirs = { base: worktree('base') };
 for (const v of variants) {
   const m = /^slow(\d+)$/.exec(v);
@@ -77,7 +101,6 @@ for (const v of variants) {
 }
 
 const records = [];
-const outFile = values.out ?? join(root, `benchmarks/experiments/ab-gate-${new Date().toISOString().slice(0, 10)}.json`);
 for (let i = 1; i <= runs; i++) {
   for (const variant of variants) {
     const busy = i > runs - busyRuns;
@@ -93,12 +116,8 @@ for (let i = 1; i <= runs; i++) {
     spinner?.kill('SIGKILL');
     const seconds = (Date.now() - started) / 1000;
     const compare = JSON.parse(readFileSync(join(out, 'ab', 'compare.json'), 'utf8'));
-    const flagged = [
-      ...compare.engines.filter((e) => e.status !== 'same').map((e) => `${e.engine} ${e.status}`),
-      ...compare.tasks.filter((t) => !['same', 'not-timed'].includes(t.status)).map((t) => `${t.engine} on ${t.puzzle} ${t.status}`),
-    ];
-    const engines = Object.fromEntries(compare.engines.map((e) => [e.engine, { ratio: e.ratio, low: e.low, high: e.high, status: e.status }]));
-    const record = { variant, run: i, busy, exit: r.status, seconds, loadAverage: load, flagged, engines };
+    const { flagged, engines } = judge(compare);
+    const record = { variant, run: i, busy, exit: r.status, seconds, loadAverage: load, rounds: compare.rounds, flagged, engines };
     records.push(record);
     const b = engines.bitmask;
     console.log(`ab-gate: ${variant} #${i}${busy ? ' (busy neighbour)' : ''}: exit ${r.status}, ${seconds.toFixed(0)} s, bitmask ${b ? `${((b.ratio - 1) * 100).toFixed(1)}% [${((b.low - 1) * 100).toFixed(1)}, ${((b.high - 1) * 100).toFixed(1)}]` : '-'}${flagged.length ? `; flagged: ${flagged.join('; ')}` : ''}`);
@@ -106,15 +125,19 @@ for (let i = 1; i <= runs; i++) {
   }
 }
 
-console.log('\n| variant | gate runs | failed (exit 1) | bitmask flagged slower | other engines flagged | bitmask change (min .. max) | seconds per run |');
-console.log('|---|---:|---:|---:|---:|---|---|');
-for (const variant of variants) {
-  const mine = records.filter((r) => r.variant === variant);
-  const ratios = mine.map((r) => r.engines.bitmask?.ratio).filter((x) => x !== undefined);
-  const pct = (x) => `${x >= 1 ? '+' : ''}${((x - 1) * 100).toFixed(1)}%`;
-  const secs = mine.map((r) => r.seconds);
-  console.log(
-    `| ${variant} | ${mine.length} | ${mine.filter((r) => r.exit === 1).length} | ${mine.filter((r) => r.engines.bitmask?.status === 'slower').length} | ${mine.filter((r) => Object.entries(r.engines).some(([e, v]) => e !== 'bitmask' && v.status !== 'same')).length} | ${pct(Math.min(...ratios))} .. ${pct(Math.max(...ratios))} | ${Math.min(...secs).toFixed(0)}-${Math.max(...secs).toFixed(0)} |`,
-  );
+summary(records, variants);
+
+function summary(records, variants) {
+  console.log('\n| variant | gate runs | failed (exit 1) | bitmask flagged slower | other engines flagged | bitmask change (min .. max) | seconds per run |');
+  console.log('|---|---:|---:|---:|---:|---|---|');
+  for (const variant of variants) {
+    const mine = records.filter((r) => r.variant === variant);
+    const ratios = mine.map((r) => r.engines.bitmask?.ratio).filter((x) => x !== undefined);
+    const pct = (x) => `${x >= 1 ? '+' : ''}${((x - 1) * 100).toFixed(1)}%`;
+    const secs = mine.map((r) => r.seconds);
+    console.log(
+      `| ${variant} | ${mine.length} | ${mine.filter((r) => r.exit === 1).length} | ${mine.filter((r) => r.engines.bitmask?.status === 'slower').length} | ${mine.filter((r) => Object.entries(r.engines).some(([e, v]) => e !== 'bitmask' && v.status !== 'same')).length} | ${pct(Math.min(...ratios))} .. ${pct(Math.max(...ratios))} | ${Math.min(...secs).toFixed(0)}-${Math.max(...secs).toFixed(0)} |`,
+    );
+  }
+  console.log(`raw data: ${outFile}`);
 }
-console.log(`raw data: ${outFile}`);

@@ -19,8 +19,8 @@ export interface AbCompareOptions {
   readonly statistic?: AbStatistic;
   /**
    * A run over this many times its side's fastest run of the same task is taken as slowed
-   * from outside, and its round is set aside for that task. Default 1.3: the slowed runs seen
-   * here took 1.5-2x, a run's own jitter is a few percent.
+   * from outside and left out. Default 1.3: the slowed runs seen here took 1.5-2x, a clean
+   * run's own jitter is a few percent.
    */
   readonly spoiled?: number;
 }
@@ -128,27 +128,31 @@ const settled = (run: AbRun | undefined) => run !== undefined && run.state === '
 const describe = (run: AbRun) => `${run.state}${run.verdict === 'incomplete' ? ` (${run.reason ?? '?'})` : ''}${run.message ? `: ${run.message}` : ''}`;
 
 /**
- * Log ratios of a task by round, for rounds where both sides were timed and neither run was
- * slowed from outside: a run over `spoiled` times its side's fastest run of the task is set
- * aside with its pair. The rule is the same for both sides, each against its own best, so a
- * head that is really slower keeps its pairs. (On this kind of machine a run now and then
- * takes 1.5-2x as long as the same code's other runs; where that hits most runs of one side by
- * chance, a rule around the median ratio would keep exactly the spoiled pairs.)
+ * Log ratios of a task from its clean runs. A run over `spoiled` times its side's fastest run
+ * of the task is taken as slowed from outside and left out: on this kind of machine about half
+ * the runs take 1.5-2x as long as the same code's other runs, on both sides alike, while the
+ * clean ones agree within a few percent. The rule is the same for both sides, each against its
+ * own best, so a head that is really slower keeps its runs. Each side's clean runs are then
+ * paired in the order they ran (the first clean base run with the first clean head run, and
+ * so on), so pairs stay close in time without needing both runs of one round to be clean.
+ * Keyed by the later round of each pair.
  */
 function roundLogs(task: AbTask, statistic: AbStatistic, spoiled: number): { logs: Map<number, number>; setAside: number } {
+  const clean = (side: 'base' | 'head') => {
+    const runs = task.runs.filter((r) => r.side === side && r[statistic]! > 0).sort((a, b) => a.round - b.round);
+    const best = Math.min(...runs.map((r) => r[statistic]!));
+    return { all: runs.length, kept: runs.filter((r) => r[statistic]! <= spoiled * best) };
+  };
+  const base = clean('base');
+  const head = clean('head');
   const logs = new Map<number, number>();
-  const value = (side: 'base' | 'head', round: number) => task.runs.find((r) => r.side === side && r.round === round)?.[statistic];
-  const best = (side: 'base' | 'head') => Math.min(...task.runs.filter((r) => r.side === side && r[statistic]! > 0).map((r) => r[statistic]!));
-  const [bestBase, bestHead] = [best('base'), best('head')];
-  let setAside = 0;
-  for (const round of new Set(task.runs.map((r) => r.round))) {
-    const b = value('base', round);
-    const h = value('head', round);
-    if (b === undefined || h === undefined || !(b > 0) || !(h > 0)) continue;
-    if (b > spoiled * bestBase || h > spoiled * bestHead) setAside++;
-    else logs.set(round, Math.log(h / b));
+  const pairs = Math.min(base.kept.length, head.kept.length);
+  for (let k = 0; k < pairs; k++) {
+    const b = base.kept[k]!;
+    const h = head.kept[k]!;
+    logs.set(Math.max(b.round, h.round) * 1000 + k, Math.log(h[statistic]! / b[statistic]!));
   }
-  return { logs, setAside };
+  return { logs, setAside: Math.min(base.all, head.all) - pairs };
 }
 
 function compareTask(task: AbTask, threshold: number, statistic: AbStatistic, spoiled: number): { comparison: AbTaskComparison; logs: Map<number, number> } {
@@ -169,10 +173,10 @@ function compareTask(task: AbTask, threshold: number, statistic: AbStatistic, sp
   const { logs, setAside } = roundLogs(task, statistic, spoiled);
   const values = (side: 'base' | 'head') => task.runs.filter((r) => r.side === side && r[statistic] !== undefined).map((r) => r[statistic]!);
   const times = values('base').length > 0 && values('head').length > 0 ? { baseMs: median(values('base')), headMs: median(values('head')) } : {};
-  if (logs.size < 2) return { comparison: { ...head, status: 'not-timed', ...times, note: `fewer than 2 clean rounds timed on both sides (${setAside} set aside)` }, logs: empty };
+  if (logs.size < 2) return { comparison: { ...head, status: 'not-timed', ...times, note: `fewer than 2 clean runs on each side (${setAside} left out)` }, logs: empty };
   const interval = ratioInterval([...logs.values()]);
   const missing = task.runs.filter((r) => r.round > 1 && r[statistic] === undefined);
-  const notes = [missing.length > 0 && `${missing.length} later run(s) not timed: ${describe(missing[0]!)}`, setAside > 0 && `${setAside} round(s) set aside as slowed from outside`].filter(Boolean);
+  const notes = [missing.length > 0 && `${missing.length} later run(s) not timed: ${describe(missing[0]!)}`, setAside > 0 && `${setAside} run pair(s) left out as slowed from outside`].filter(Boolean);
   return { comparison: { ...head, status: classify(interval, threshold), ...times, ...interval, ...(notes.length > 0 ? { note: notes.join('; ') } : {}) }, logs };
 }
 

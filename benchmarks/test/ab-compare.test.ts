@@ -78,7 +78,7 @@ describe('ratioInterval', () => {
 });
 
 describe('compareAb', () => {
-  it('never flags unchanged builds in 200 synthetic gates of 14 rounds, and flags a 10% slowdown in at least 195, with 15% of runs spoiled', () => {
+  it('never flags unchanged builds in 200 synthetic gates of 14 rounds, and flags a 10% slowdown in at least 170, with 15% of runs spoiled and 8% drift between rounds', () => {
     let alarms = 0;
     let caught = 0;
     for (let seed = 1; seed <= 200; seed++) {
@@ -88,7 +88,7 @@ describe('compareAb', () => {
       if (slow.engines[0]!.status === 'slower') caught++;
     }
     expect(alarms).toBe(0);
-    expect(caught).toBeGreaterThanOrEqual(195);
+    expect(caught).toBeGreaterThanOrEqual(170);
   });
 
   it('cancels noise that a round shares between its two runs', () => {
