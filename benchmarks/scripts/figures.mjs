@@ -1,4 +1,4 @@
-// Reproduces the figures of issue 3 for a nonogram engine (by default `bitmask`, whose
+// Reproduces the bitmask figures for a nonogram engine (by default `bitmask`, whose
 // README records them): per-puzzle medians for the webpbn survey puzzles and the extra
 // puzzles, Knotty and Faase, and totals for the three TAAI tournament sets. Every answer is
 // checked with core's verify, and unique answers against the known grids.

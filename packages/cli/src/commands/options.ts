@@ -1,5 +1,9 @@
-// Argument parsers shared by the race commands (commander calls them with each value).
+// What the race commands share: argument parsers (commander calls them with each value) and
+// the puzzles named by -p and --suite.
 import { InvalidArgumentError } from 'commander';
+import type { PuzzleKind } from '@gridrace/core';
+import { CorpusError, DEFAULT_CORPUS, loadCorpus, readSuite, type LoadedCorpus } from '@gridrace/race';
+import { CliError, ExitCode } from '../exit-codes.js';
 
 export const list = (value: string, previous: string[] = []) => [...previous, ...value.split(',').map((s) => s.trim()).filter(Boolean)];
 export const many = (value: string, previous: string[] = []) => [...previous, value];
@@ -29,4 +33,21 @@ export function percent(value: string): number {
   const n = Number(value.replace(/%$/, ''));
   if (value.trim() === '' || !Number.isFinite(n) || n < 0) throw new InvalidArgumentError('expected a percentage, e.g. 10');
   return n;
+}
+
+/**
+ * The puzzles of `-p` and `--suite` (the repository's puzzles/ when neither is given), and what
+ * was given; bad or missing files are one-line errors with exit code 4.
+ */
+export function raceCorpus(flags: { puzzles?: string[]; suite?: string; kind?: PuzzleKind }): { corpus: LoadedCorpus; given: string[] } {
+  try {
+    const given = [...(flags.puzzles ?? []), ...(flags.suite !== undefined ? readSuite(flags.suite) : [])];
+    const sources = given.length > 0 ? given : [DEFAULT_CORPUS];
+    const corpus = loadCorpus(sources, flags.kind ? { kind: flags.kind } : {});
+    if (corpus.puzzles.length === 0) throw new CliError(`no ${flags.kind ?? ''} puzzles found in ${sources.join(', ')}`.replace('  ', ' '), ExitCode.BAD_INPUT);
+    return { corpus, given };
+  } catch (err) {
+    if (err instanceof CorpusError || (err as { name?: string }).name === 'PuzzleFormatError') throw new CliError((err as Error).message, ExitCode.BAD_INPUT);
+    throw err;
+  }
 }

@@ -9,8 +9,6 @@ import type { PuzzleKind } from '@gridrace/core';
 import {
   AbRace,
   BuildError,
-  CorpusError,
-  DEFAULT_CORPUS,
   RaceConfigError,
   abHeadline,
   abMarkdown,
@@ -18,14 +16,12 @@ import {
   folderBuild,
   compareAb,
   formatMs,
-  loadCorpus,
-  readSuite,
   workingTreeBuild,
   type AbResults,
   type Build,
 } from '@gridrace/race';
 import { CliError, ExitCode } from '../exit-codes.js';
-import { list, many, percent, positive, wholeNumber } from './options.js';
+import { list, many, percent, positive, raceCorpus, wholeNumber } from './options.js';
 import type { Ui } from './shared.js';
 
 /** Exit code of `race ab` (and `race compare`) when it finds a regression. */
@@ -53,19 +49,6 @@ export interface AbFlags {
   quiet?: boolean;
 }
 
-/** Puzzle sources from `-p` and `--suite` (the README's default corpus when neither is given). */
-export function puzzleSources(puzzles: readonly string[] | undefined, suite: string | undefined): string[] {
-  let sources = [...(puzzles ?? [])];
-  if (suite !== undefined) {
-    try {
-      sources = [...sources, ...readSuite(suite)];
-    } catch (err) {
-      throw new CliError((err as Error).message, ExitCode.BAD_INPUT);
-    }
-  }
-  return sources;
-}
-
 function builds(flags: AbFlags, ui: Ui): { base: Build; head: Build } {
   if ((flags.base === undefined) === (flags.baseDir === undefined)) throw new CliError('race ab: give the base as --base REF or --base-dir DIR (one of them)', ExitCode.USAGE);
   if (flags.head !== undefined && flags.headDir !== undefined) throw new CliError('race ab: give the head as --head REF or --head-dir DIR, not both', ExitCode.USAGE);
@@ -86,16 +69,7 @@ function builds(flags: AbFlags, ui: Ui): { base: Build; head: Build } {
 }
 
 export async function raceAbCommand(flags: AbFlags, ui: Ui): Promise<ExitCode> {
-  const given = puzzleSources(flags.puzzles, flags.suite);
-  const sources = given.length > 0 ? given : [DEFAULT_CORPUS];
-  let corpus;
-  try {
-    corpus = loadCorpus(sources, flags.kind ? { kind: flags.kind } : {});
-  } catch (err) {
-    if (err instanceof CorpusError || (err as { name?: string }).name === 'PuzzleFormatError') throw new CliError((err as Error).message, ExitCode.BAD_INPUT);
-    throw err;
-  }
-  if (corpus.puzzles.length === 0) throw new CliError(`no puzzles found in ${sources.join(', ')}`, ExitCode.BAD_INPUT);
+  const { corpus, given } = raceCorpus(flags);
   const started = performance.now();
   const { base, head } = builds(flags, ui);
   const controller = new AbortController();

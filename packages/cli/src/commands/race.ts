@@ -9,8 +9,6 @@ import { Command, Option } from 'commander';
 import pc from 'picocolors';
 import type { PuzzleKind } from '@gridrace/core';
 import {
-  CorpusError,
-  DEFAULT_CORPUS,
   MergeError,
   OUTPUT_FILES,
   Race,
@@ -19,7 +17,6 @@ import {
   compareMarkdown,
   compareResults,
   formatMs,
-  loadCorpus,
   loadEngineModules,
   mergeResults,
   parseResults,
@@ -31,8 +28,8 @@ import {
 } from '@gridrace/race';
 import { gaveUp, raceHeadlines } from '@gridrace/race';
 import { CliError, ExitCode } from '../exit-codes.js';
-import { list, many, nonNegative, percent, positive, wholeNumber } from './options.js';
-import { puzzleSources, registerRaceAbCommand } from './race-ab.js';
+import { list, many, nonNegative, percent, positive, raceCorpus, wholeNumber } from './options.js';
+import { registerRaceAbCommand } from './race-ab.js';
 import type { Ui } from './shared.js';
 
 /** `race compare` exits with this code when it finds a regression. */
@@ -111,16 +108,7 @@ export async function raceCommand(flags: RaceFlags, ui: Ui): Promise<ExitCode> {
   } catch (err) {
     throw new CliError((err as Error).message, ExitCode.USAGE);
   }
-  const given = puzzleSources(flags.puzzles, flags.suite);
-  const sources = given.length > 0 ? given : [DEFAULT_CORPUS];
-  let corpus;
-  try {
-    corpus = loadCorpus(sources, flags.kind ? { kind: flags.kind } : {});
-  } catch (err) {
-    if (err instanceof CorpusError || (err as { name?: string }).name === 'PuzzleFormatError') throw new CliError((err as Error).message, ExitCode.BAD_INPUT);
-    throw err;
-  }
-  if (corpus.puzzles.length === 0) throw new CliError(`no ${flags.kind ?? ''} puzzles found in ${sources.join(', ')}`.replace('  ', ' '), ExitCode.BAD_INPUT);
+  const { corpus, given } = raceCorpus(flags);
   const timing: TimingOptions = flags.iterations !== undefined ? { iterations: flags.iterations } : { timeMs: (flags.time ?? 0.5) * 1000 };
   const controller = new AbortController();
   let race: Race;
