@@ -81,8 +81,9 @@ describe('Z3 runtime lifecycle', () => {
     const quick = createZ3Engine();
     await slow.init!();
     const blocking = slow.solve(gchq, { timeLimitMs: 60_000 });
-    // Models are built in slices that yield: let the slow one finish building and take the context.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Models are built in slices that yield: let the slow one finish building and take the
+    // context (its build takes well under a second alone, a few seconds beside other test suites).
+    await new Promise((resolve) => setTimeout(resolve, 5000));
     const start = performance.now();
     const aborted = await quick.solve(cross, { signal: AbortSignal.timeout(200) });
     const timedOut = await quick.solve(cross, { timeLimitMs: 200 });
