@@ -135,9 +135,8 @@ const describe = (run: AbRun) => `${run.state}${run.verdict === 'incomplete' ? `
  * own best, so a head that is really slower keeps its runs. Each side's clean runs are then
  * paired in the order they ran (the first clean base run with the first clean head run, and
  * so on), so pairs stay close in time without needing both runs of one round to be clean.
- * Keyed by the later round of each pair.
  */
-function roundLogs(task: AbTask, statistic: AbStatistic, spoiled: number): { logs: Map<number, number>; setAside: number } {
+function roundLogs(task: AbTask, statistic: AbStatistic, spoiled: number): { logs: number[]; setAside: number } {
   const clean = (side: 'base' | 'head') => {
     const runs = task.runs.filter((r) => r.side === side && r[statistic]! > 0).sort((a, b) => a.round - b.round);
     const best = Math.min(...runs.map((r) => r[statistic]!));
@@ -145,19 +144,19 @@ function roundLogs(task: AbTask, statistic: AbStatistic, spoiled: number): { log
   };
   const base = clean('base');
   const head = clean('head');
-  const logs = new Map<number, number>();
+  const logs: number[] = [];
   const pairs = Math.min(base.kept.length, head.kept.length);
   for (let k = 0; k < pairs; k++) {
     const b = base.kept[k]!;
     const h = head.kept[k]!;
-    logs.set(Math.max(b.round, h.round) * 1000 + k, Math.log(h[statistic]! / b[statistic]!));
+    logs.push(Math.log(h[statistic]! / b[statistic]!));
   }
   return { logs, setAside: Math.min(base.all, head.all) - pairs };
 }
 
-function compareTask(task: AbTask, threshold: number, statistic: AbStatistic, spoiled: number): { comparison: AbTaskComparison; logs: Map<number, number> } {
+function compareTask(task: AbTask, threshold: number, statistic: AbStatistic, spoiled: number): { comparison: AbTaskComparison; logs: number[] } {
   const head = { engine: task.engine, puzzle: task.puzzle };
-  const empty = new Map<number, number>();
+  const empty: number[] = [];
   const b1 = task.runs.find((r) => r.side === 'base' && r.round === 1);
   const h1 = task.runs.find((r) => r.side === 'head' && r.round === 1);
   if (!b1 || !h1) return { comparison: { ...head, status: 'not-timed', note: 'the race stopped before both sides ran' }, logs: empty };
@@ -173,8 +172,8 @@ function compareTask(task: AbTask, threshold: number, statistic: AbStatistic, sp
   const { logs, setAside } = roundLogs(task, statistic, spoiled);
   const values = (side: 'base' | 'head') => task.runs.filter((r) => r.side === side && r[statistic] !== undefined).map((r) => r[statistic]!);
   const times = values('base').length > 0 && values('head').length > 0 ? { baseMs: median(values('base')), headMs: median(values('head')) } : {};
-  if (logs.size < 2) return { comparison: { ...head, status: 'not-timed', ...times, note: `fewer than 2 clean runs on each side (${setAside} left out)` }, logs: empty };
-  const interval = ratioInterval([...logs.values()]);
+  if (logs.length < 2) return { comparison: { ...head, status: 'not-timed', ...times, note: `fewer than 2 clean runs on each side (${setAside} left out)` }, logs: empty };
+  const interval = ratioInterval(logs);
   const missing = task.runs.filter((r) => r.round > 1 && r[statistic] === undefined);
   const notes = [missing.length > 0 && `${missing.length} later run(s) not timed: ${describe(missing[0]!)}`, setAside > 0 && `${setAside} run pair(s) left out as slowed from outside`].filter(Boolean);
   return { comparison: { ...head, status: classify(interval, threshold), ...times, ...interval, ...(notes.length > 0 ? { note: notes.join('; ') } : {}) }, logs };
@@ -189,15 +188,15 @@ export function compareAb(results: AbResults, options: AbCompareOptions = {}): A
   if (!(threshold >= 0)) throw new RangeError('the threshold must be a non-negative fraction');
   const notes: string[] = [];
   const tasks: AbTaskComparison[] = [];
-  const byEngine = new Map<string, Map<number, number>[]>();
+  const byEngine = new Map<string, number[][]>();
   for (const task of results.tasks) {
     const { comparison, logs } = compareTask(task, threshold, statistic, spoiled);
     tasks.push(comparison);
-    if (logs.size >= 2) byEngine.set(task.engine, [...(byEngine.get(task.engine) ?? []), logs]);
+    if (logs.length >= 2) byEngine.set(task.engine, [...(byEngine.get(task.engine) ?? []), logs]);
   }
   const engines: AbEngineComparison[] = [];
   for (const [engine, perTask] of byEngine) {
-    const interval = ratioInterval(perTask.flatMap((logs) => [...logs.values()]));
+    const interval = ratioInterval(perTask.flat());
     engines.push({ engine, tasks: perTask.length, ...interval, status: classify(interval, threshold) });
   }
   const onlyIn = (mine: AbResults['base'], other: AbResults['base']) => mine.engines.filter((e) => !other.engines.some((o) => o.name === e.name)).map((e) => e.name);
