@@ -13,6 +13,9 @@ const reports = packageDirs.map((dir) => join(dir, '.vitest-results.json'));
 for (const file of reports) rmSync(file, { force: true });
 
 const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' };
+// Turbo hands each task a pipe, not this terminal: say here whether colour is wanted
+// (vitest.shared.ts turns it off on a pipe otherwise, and without FORCE_COLOR it would be off here too).
+if (process.stdout.isTTY && env.NO_COLOR === undefined && env.FORCE_COLOR === undefined && env.TERM !== 'dumb') env.FORCE_COLOR = '1';
 
 // The WASM engine's browser test drives Debian's Chromium (no browser download: only the npm
 // registry and Debian's packages are reachable). On a fresh machine, install it when we can.

@@ -2,7 +2,7 @@
 // core's format readers. Ids are paths relative to the working directory, so two runs
 // from the same folder name the same puzzle the same way.
 import { createHash } from 'node:crypto';
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readPuzzles, verify, type Puzzle, type PuzzleKind, type Solution } from '@gridrace/core';
@@ -129,6 +129,19 @@ function expand(source: string, cwd: string): { file: string; walked: boolean }[
   return [{ file: abs, walked: false }];
 }
 
+/**
+ * `FILE#N` or `FILE#A-B` (1-based, as puzzle ids count): some puzzles of a multi-puzzle file,
+ * such as a sample of a TAAI set. Only when FILE exists and the whole source does not.
+ */
+function splitRange(source: string, cwd: string): { source: string; range?: { from: number; to: number } } {
+  const m = /^(.*)#(\d+)(?:-(\d+))?$/.exec(source);
+  if (!m || existsSync(resolve(cwd, source)) || !existsSync(resolve(cwd, m[1]!))) return { source };
+  const from = Number(m[2]);
+  const to = m[3] === undefined ? from : Number(m[3]);
+  if (from < 1 || to < from) throw new CorpusError(`${source}: a range counts from 1 up, e.g. #1-50`);
+  return { source: m[1]!, range: { from, to } };
+}
+
 function idFor(file: string, cwd: string): string {
   const rel = relative(cwd, file);
   return toPosix(isAbsolute(rel) ? file : rel);
@@ -146,10 +159,12 @@ export function loadCorpus(sources: readonly string[], options: { kind?: PuzzleK
   const seenHashes = new Map<string, string>();
   const puzzles: CorpusPuzzle[] = [];
   const skipped: { file: string; why: string }[] = [];
-  for (const source of sources) {
+  for (const whole of sources) {
+    const { source, range } = splitRange(whole, cwd);
     for (const { file, walked } of expand(source, cwd)) {
-      if (seenFiles.has(file)) continue;
-      seenFiles.add(file);
+      const key = range ? `${file}#${range.from}-${range.to}` : file;
+      if (seenFiles.has(key)) continue;
+      seenFiles.add(key);
       const shown = idFor(file, cwd);
       let read: Puzzle[];
       try {
@@ -163,7 +178,9 @@ export function loadCorpus(sources: readonly string[], options: { kind?: PuzzleK
         }
         throw new CorpusError(why);
       }
+      if (range && range.to > read.length) throw new CorpusError(`${whole}: ${shown} holds ${read.length} puzzle${read.length === 1 ? '' : 's'}`);
       read.forEach((puzzle, index) => {
+        if (range && (index + 1 < range.from || index + 1 > range.to)) return;
         if (options.kind !== undefined && puzzle.kind !== options.kind) return;
         const id = read.length > 1 ? `${shown}#${index + 1}` : shown;
         const hash = puzzleHash(puzzle);

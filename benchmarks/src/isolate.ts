@@ -5,7 +5,8 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { Difficulty, Solution, StopReason, Verdict } from '@gridrace/core';
+import type { Difficulty, ProcessStats, Solution, StopReason, Verdict } from '@gridrace/core';
+import { childPids, killGroups, killTree, treeRssMb } from './process-groups.js';
 import { CALIBRATION_SAMPLES, CALIBRATION_WARMUP, SETTLED, type CalibrationInput, type CalibrationMessage, type WorkerInput, type WorkerMessage } from './protocol.js';
 import type { Clock, TaskState } from './types.js';
 
@@ -47,6 +48,10 @@ export interface TaskOutcome {
   readonly samples?: readonly number[];
   readonly batch?: number;
   readonly wallMean?: number;
+  /** External engines: the checked run's process figures, and each timed run's wall and own solve time (ms). */
+  readonly process?: ProcessStats;
+  readonly processWall?: readonly number[];
+  readonly solverMs?: readonly number[];
   /** Time inside the worker spent in init and solves (ms). */
   readonly workMs: number;
   readonly startMs: number;
@@ -78,6 +83,10 @@ export function runIsolated(input: WorkerInput, limits: IsolationLimits): Promis
   const startBudget = limits.startMs ?? Math.max(30_000, limits.timeLimitMs);
   const spawnedAt = performance.now();
   const rssBase = process.memoryUsage.rss();
+  const childrenBefore = childPids();
+  const killNewChildren = () => {
+    for (const pid of childPids()) if (!childrenBefore.has(pid)) killTree(pid);
+  };
 
   return new Promise<TaskOutcome>((resolve) => {
     const worker = new Worker(workerScript(), {
@@ -101,6 +110,8 @@ export function runIsolated(input: WorkerInput, limits: IsolationLimits): Promis
     let done: Extract<WorkerMessage, { type: 'done' }> | undefined;
     let settled = false;
     let timer: NodeJS.Timeout | undefined;
+    // Process groups of solver programs the task started (external engines).
+    const groups = new Set<number>();
 
     const arm = (ms: number, note: string) => {
       if (timer) clearTimeout(timer);
@@ -108,7 +119,8 @@ export function runIsolated(input: WorkerInput, limits: IsolationLimits): Promis
     };
 
     const memoryWatch = setInterval(() => {
-      const grown = (process.memoryUsage.rss() - rssBase) / MB;
+      let grown = (process.memoryUsage.rss() - rssBase) / MB;
+      for (const pgid of groups) grown += treeRssMb(pgid);
       if (grown > limits.memoryMb) finish('oom', `resident memory grew by ${Math.round(grown)} MB, over the ${limits.memoryMb} MB cap`, true);
     }, limits.memoryPollMs ?? 50);
     memoryWatch.unref();
@@ -122,6 +134,7 @@ export function runIsolated(input: WorkerInput, limits: IsolationLimits): Promis
       if (timer) clearTimeout(timer);
       clearInterval(memoryWatch);
       limits.signal?.removeEventListener('abort', onAbort);
+      killGroups(groups);
       const benchWork = done ? done.benchMs : 0;
       const outcome: TaskOutcome = {
         state,
@@ -134,6 +147,9 @@ export function runIsolated(input: WorkerInput, limits: IsolationLimits): Promis
         initMs,
         ...(checkMs !== undefined ? { checkMs } : {}),
         ...(done ? { samples: done.samples, batch: done.batch, wallMean: done.wallMean } : {}),
+        ...(checked?.process ? { process: checked.process } : {}),
+        ...(done?.processWall ? { processWall: done.processWall } : {}),
+        ...(done?.solverMs ? { solverMs: done.solverMs } : {}),
         workMs: initMs + (checkMs ?? 0) + benchWork,
         startMs,
         wallMs: 0,
@@ -143,13 +159,25 @@ export function runIsolated(input: WorkerInput, limits: IsolationLimits): Promis
       worker
         .terminate()
         .catch(() => undefined)
-        .then(() => resolve({ ...outcome, wallMs: performance.now() - spawnedAt }));
+        .then(() => {
+          // A program started between the first kill and the thread's end goes too, and so
+          // does any child process an engine started itself.
+          killGroups(groups);
+          killNewChildren();
+          resolve({ ...outcome, wallMs: performance.now() - spawnedAt });
+        });
     }
 
     arm(startBudget, `loading the engine modules took over ${Math.round(startBudget / 1000)} s`);
 
     worker.on('message', (message: WorkerMessage) => {
       switch (message.type) {
+        case 'process':
+          groups.add(message.pgid);
+          break;
+        case 'process-end':
+          groups.delete(message.pgid);
+          break;
         case 'ready':
           startMs = performance.now() - spawnedAt;
           arm(startBudget, `init() took over ${Math.round(startBudget / 1000)} s`);

@@ -1,5 +1,6 @@
 // The messages between the race (parent) and one task's worker thread.
-import type { Difficulty, Puzzle, Solution, StopReason, Verdict } from '@gridrace/core';
+import type { Difficulty, ProcessStats, Puzzle, Solution, StopReason, Verdict } from '@gridrace/core';
+import type { ExternalEngineDefinition } from '@gridrace/engine-external';
 import type { Clock, TimingOptions } from './types.js';
 
 /** `workerData` of a task's worker. */
@@ -14,6 +15,11 @@ export interface WorkerInput {
    * an A/B race runs another build's engines under the same harness.
    */
   readonly enginesModule?: string;
+  /**
+   * The engine runs a solver program (an external engine): the worker makes it from this
+   * definition and program path, instead of looking the name up.
+   */
+  readonly external?: { readonly definition: ExternalEngineDefinition; readonly program: string };
   readonly timeLimitMs: number;
   readonly timing: TimingOptions;
   readonly clock: Clock;
@@ -51,7 +57,13 @@ export type WorkerMessage =
       readonly difficulty?: Difficulty;
       /** How long the timed phase should take at most, by the worker's own plan (ms). */
       readonly benchPlanMs: number;
+      /** What the solver program cost, for an external engine. */
+      readonly process?: ProcessStats;
     }
+  /** An external engine started a program in this process group: the parent kills it when the task ends. */
+  | { readonly type: 'process'; readonly pgid: number }
+  /** That program has ended and its group was killed. */
+  | { readonly type: 'process-end'; readonly pgid: number }
   /** Timed samples (ms) of the solve. */
   | {
       readonly type: 'done';
@@ -61,6 +73,9 @@ export type WorkerMessage =
       /** Mean wall-clock time per timed solve (ms), whatever the clock of the samples. */
       readonly wallMean: number;
       readonly benchMs: number;
+      /** External engines: each timed run's program wall time and its own solve time (ms), when it printed one. */
+      readonly processWall?: readonly number[];
+      readonly solverMs?: readonly number[];
     }
   | { readonly type: 'failed'; readonly phase: WorkerPhase; readonly message: string };
 
@@ -106,6 +121,15 @@ export const CLOCKS: Readonly<Record<Clock, () => number>> = {
     return (u.user + u.system) / 1000;
   },
 };
+
+/**
+ * Runs of an external engine per task (the checked run included): as many as fit the time budget,
+ * at least 3 so a median means something, at most 5; an exact `iterations` is taken as given.
+ */
+export function externalRuns(timing: TimingOptions, checkMs: number): number {
+  if ('iterations' in timing) return timing.iterations;
+  return Math.min(5, Math.max(3, Math.floor(timing.timeMs / Math.max(checkMs, 0.001))));
+}
 
 /** Solves faster than this (ms) are timed in batches, so a clock tick is small beside a sample. */
 export const BATCH_BELOW_MS = 0.2;

@@ -2,18 +2,21 @@
 // run one at a time (a 2-core machine has no core to spare for parallel timing). It never
 // prints: progress is a stream of events (an EventTarget, like tinybench's Bench).
 import { verify, listEngines, type Engine, type PuzzleKind } from '@gridrace/core';
+import type { ExternalEngine } from '@gridrace/engine-external';
 import '@gridrace/engines';
 import { answerProblem, crossCheck } from './check.js';
 import { shardOf, solutionsHash, type CorpusPuzzle } from './corpus.js';
 import { collectEnv } from './env.js';
 import { runCalibration, runIsolated, type TaskOutcome } from './isolate.js';
-import { summarize, type SampleSummary } from './stats.js';
+import type { WorkerInput } from './protocol.js';
+import { median, summarize, type SampleSummary } from './stats.js';
 import { summarizeRun } from './summary.js';
 import {
   RESULTS_FORMAT,
   RESULTS_SCHEMA,
   type Disagreement,
   type EngineRecord,
+  type ProcessRecord,
   type RaceEnv,
   type RaceResults,
   type RaceRunOptions,
@@ -174,8 +177,9 @@ export class Race extends EventTarget {
         if (o.signal?.aborted) break;
       }
       this.#emit('task-start', { task, index, total });
+      const external = externalSpec(this.#engines.find((e) => e.name === task.engine));
       const outcome = await runIsolated(
-        { engine: task.engine, puzzle: task.puzzle.puzzle, load, timeLimitMs, timing, clock, maxSolutions: 2 },
+        { engine: task.engine, puzzle: task.puzzle.puzzle, load, ...(external ? { external } : {}), timeLimitMs, timing, clock, maxSolutions: 2 },
         { timeLimitMs, memoryMb, ...(o.graceMs !== undefined ? { graceMs: o.graceMs } : {}), ...(o.signal ? { signal: o.signal } : {}) },
       );
       if (o.signal?.aborted) break;
@@ -210,7 +214,7 @@ export class Race extends EventTarget {
       format: RESULTS_FORMAT,
       env,
       options,
-      engines: this.#engines.map((e): EngineRecord => ({ name: e.name, kind: e.kind, description: e.description })),
+      engines: this.#engines.map((e): EngineRecord => ({ name: e.name, kind: e.kind, description: e.description, ...(e.program !== undefined ? { program: e.program } : {}) })),
       puzzles: this.#tasks.map((t) => t.puzzle.record).filter((p, i, all) => puzzleIds.has(p.id) && all.findIndex((q) => q.id === p.id) === i),
       tasks: records,
       disagreements,
@@ -220,6 +224,26 @@ export class Race extends EventTarget {
     this.#emit('complete', { results });
     return results;
   }
+}
+
+/** What a worker needs to make an external engine (one made by @gridrace/engine-external), or undefined. */
+function externalSpec(engine: Engine | undefined): WorkerInput['external'] {
+  const e = engine as Partial<ExternalEngine> | undefined;
+  return e?.program !== undefined && e.definition !== undefined ? { definition: e.definition, program: e.program } : undefined;
+}
+
+/** The process figures of an external engine's task, from its outcome. */
+function processRecord(outcome: TaskOutcome): ProcessRecord | undefined {
+  const p = outcome.process;
+  if (p === undefined) return undefined;
+  const walls = outcome.processWall ?? [p.wallMs];
+  return {
+    cpuMeasured: p.cpuMs !== undefined,
+    wallMedian: median(walls),
+    ...(outcome.solverMs && outcome.solverMs.length > 0 ? { solverMedian: median(outcome.solverMs) } : p.solverMs !== undefined ? { solverMedian: p.solverMs } : {}),
+    ...(p.startupCpuMs !== undefined ? { startupCpuMs: p.startupCpuMs } : {}),
+    ...(p.maxRssMb !== undefined ? { maxRssMb: p.maxRssMb } : {}),
+  };
 }
 
 /**
@@ -281,6 +305,7 @@ export function toRecord(task: PlannedTask, outcome: TaskOutcome, calibration?: 
     ...(typeof calibration === 'object' ? { calibration } : {}),
     ...(outcome.counters ? { counters: Object.fromEntries(counters) } : {}),
     ...(difficulty ? { difficulty } : {}),
+    ...(processRecord(outcome) ? { process: processRecord(outcome)! } : {}),
     overhead: { startMs: outcome.startMs, initMs: outcome.initMs, wallMs: outcome.wallMs, harnessMs: harness },
   };
 }

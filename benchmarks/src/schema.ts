@@ -99,7 +99,11 @@ export const RESULTS_JSON_SCHEMA: Schema = {
     },
     engines: {
       type: 'array',
-      items: { type: 'object', required: ['name', 'kind', 'description'], properties: { name: str, kind, description: str } },
+      items: {
+        type: 'object',
+        required: ['name', 'kind', 'description'],
+        properties: { name: str, kind, description: str, program: { type: 'string', description: 'An external engine: the solver program it runs.' } },
+      },
     },
     puzzles: {
       type: 'array',
@@ -141,6 +145,12 @@ export const RESULTS_JSON_SCHEMA: Schema = {
           calibration: sampleSummary,
           counters: { type: 'object', additionalProperties: num },
           difficulty: { enum: ['line', 'probe', 'branch'] },
+          process: {
+            type: 'object',
+            description: "An external engine's program: samples are its CPU time (wall time when cpuMeasured is false); these are beside them.",
+            required: ['cpuMeasured', 'wallMedian'],
+            properties: { cpuMeasured: { type: 'boolean' }, wallMedian: nonNegative, solverMedian: nonNegative, startupCpuMs: nonNegative, maxRssMb: nonNegative },
+          },
           overhead: {
             type: 'object',
             required: ['startMs', 'initMs', 'wallMs', 'harnessMs'],

@@ -57,7 +57,23 @@ export interface TaskRecord {
   readonly calibration?: SampleSummary;
   readonly counters?: Readonly<Record<string, number>>;
   readonly difficulty?: Difficulty;
+  /** An external engine's program, beside its samples (which are the program's CPU time). */
+  readonly process?: ProcessRecord;
   readonly overhead: TaskOverhead;
+}
+
+/** What running an external engine's program cost, per task. */
+export interface ProcessRecord {
+  /** The samples are the program's CPU time (false: python3 was missing, they are its wall time). */
+  readonly cpuMeasured: boolean;
+  /** Median wall time of a run, process start-up included (ms). */
+  readonly wallMedian: number;
+  /** Median of the solve time the program printed itself, without start-up (ms). */
+  readonly solverMedian?: number;
+  /** CPU time of the program on a 1x1 puzzle: its start-up cost (ms). */
+  readonly startupCpuMs?: number;
+  /** Peak resident memory of the checked run (MB). */
+  readonly maxRssMb?: number;
 }
 
 export interface PuzzleRecord {
@@ -80,6 +96,8 @@ export interface EngineRecord {
   readonly name: string;
   readonly kind: PuzzleKind;
   readonly description: string;
+  /** An external engine: the solver program it runs. */
+  readonly program?: string;
 }
 
 export interface Disagreement {

@@ -5,8 +5,9 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { Bench } from 'tinybench';
 import type { Engine, SolveResult, Solution } from '@gridrace/core';
+import { createExternalEngine } from '@gridrace/engine-external';
 import { answerProblem } from './check.js';
-import { BATCH_BELOW_MS, BATCH_TARGET_MS, CLOCKS, SETTLED, benchPlan, type WorkerInput, type WorkerMessage, type WorkerPhase } from './protocol.js';
+import { BATCH_BELOW_MS, BATCH_TARGET_MS, CLOCKS, SETTLED, benchPlan, externalRuns, type WorkerInput, type WorkerMessage, type WorkerPhase } from './protocol.js';
 
 const input = workerData as WorkerInput;
 const port = parentPort;
@@ -29,7 +30,13 @@ function checkShape(result: SolveResult<Solution>): void {
   if (problem !== undefined) throw new TypeError(`solve() returned ${problem}`);
 }
 
-async function main(): Promise<void> {
+async function loadEngine(): Promise<Engine> {
+  if (input.external !== undefined) {
+    return createExternalEngine(input.external.definition, input.external.program, {
+      onSpawn: (pgid) => send({ type: 'process', pgid }),
+      onExit: (pgid) => send({ type: 'process-end', pgid }),
+    }) as Engine;
+  }
   // Only the side's own engines are loaded, so both sides of an A/B race load alike.
   let registry: { getEngine(name: string, kind?: string): unknown };
   if (input.enginesModule !== undefined) registry = (await import(input.enginesModule)) as typeof registry;
@@ -37,7 +44,38 @@ async function main(): Promise<void> {
     registry = await import('@gridrace/engines');
     for (const specifier of input.load) await import(specifier);
   }
-  const engine = registry.getEngine(input.engine, input.puzzle.kind) as Engine;
+  return registry.getEngine(input.engine, input.puzzle.kind) as Engine;
+}
+
+/**
+ * An external engine's timed runs: the program's own CPU time (or wall time with the wall
+ * clock) per run, read from each result; the checked run is the first sample. No batching, no
+ * warm-up: each run is a fresh process.
+ */
+async function timeExternal(engine: Engine, first: SolveResult<Solution>, options: object, checkMs: number): Promise<void> {
+  const benchStart = performance.now();
+  const measure = (r: SolveResult<Solution>) => (input.clock === 'cpu' ? r.stats.process?.cpuMs : undefined) ?? r.stats.process?.wallMs ?? r.stats.timeMs;
+  const runs = [first];
+  const n = externalRuns(input.timing, checkMs);
+  while (runs.length < n) {
+    const result = (await engine.solve(input.puzzle as never, options)) as SolveResult<Solution>;
+    if (result.verdict !== first.verdict) throw new Error(`verdict changed between runs: first ${first.verdict}, then ${result.verdict}`);
+    runs.push(result);
+  }
+  const solverMs = runs.map((r) => r.stats.process?.solverMs).filter((x): x is number => x !== undefined);
+  send({
+    type: 'done',
+    samples: runs.map(measure),
+    batch: 1,
+    wallMean: runs.reduce((a, r) => a + (r.stats.process?.wallMs ?? r.stats.timeMs), 0) / runs.length,
+    benchMs: performance.now() - benchStart,
+    processWall: runs.map((r) => r.stats.process?.wallMs ?? r.stats.timeMs),
+    ...(solverMs.length === runs.length ? { solverMs } : {}),
+  });
+}
+
+async function main(): Promise<void> {
+  const engine = await loadEngine();
   send({ type: 'ready' });
 
   phase = 'init';
@@ -52,6 +90,7 @@ async function main(): Promise<void> {
   const first = (await engine.solve(input.puzzle as never, options)) as SolveResult<Solution>;
   const checkMs = performance.now() - t;
   checkShape(first);
+  const external = engine.program !== undefined;
   const plan = benchPlan(input.timing, checkMs);
   send({
     type: 'checked',
@@ -62,11 +101,13 @@ async function main(): Promise<void> {
     solutions: first.solutions,
     counters: { ...(first.stats?.counters ?? {}) },
     ...(first.stats?.difficulty ? { difficulty: first.stats.difficulty } : {}),
-    benchPlanMs: plan.budgetMs,
+    benchPlanMs: external ? (externalRuns(input.timing, checkMs) - 1) * checkMs : plan.budgetMs,
+    ...(first.stats?.process ? { process: first.stats.process } : {}),
   });
   if (!SETTLED.has(first.verdict)) return;
-
   phase = 'bench';
+  if (external) return timeExternal(engine, first, options, checkMs);
+
   const benchStart = performance.now();
   // A fast solve is timed in batches: probe its warm time (20 ms at most), then pick the batch.
   const probe: number[] = [];

@@ -31,6 +31,15 @@ describe('loadCorpus', () => {
     expect(puzzles[0]!.record.knownSolution).toMatch(/^[0-9a-f]{16}$/);
   });
 
+  it('takes FILE#N and FILE#A-B: some puzzles of a multi-puzzle file, with their usual ids', () => {
+    const dir = folder();
+    expect(loadCorpus(['sub/set.txt#2'], { cwd: dir }).puzzles.map((p) => p.record.id)).toEqual(['sub/set.txt#2']);
+    expect(loadCorpus(['sub/set.txt#1-2'], { cwd: dir }).puzzles.map((p) => p.record.id)).toEqual(['sub/set.txt#1', 'sub/set.txt#2']);
+    expect(() => loadCorpus(['sub/set.txt#2-5'], { cwd: dir })).toThrow(/sub\/set\.txt#2-5: sub\/set\.txt holds 2 puzzles/);
+    expect(() => loadCorpus(['sub/set.txt#0'], { cwd: dir })).toThrow(/a range counts from 1 up/);
+    expect(() => loadCorpus(['missing.txt#1'], { cwd: dir })).toThrow(/missing\.txt#1: no such file or folder/);
+  });
+
   it('takes globs and named files, and refuses a named file that is not a puzzle', () => {
     const dir = folder();
     expect(loadCorpus(['**/*.non'], { cwd: dir }).puzzles.map((p) => p.record.id)).toEqual(['sub/frame-again.non']);

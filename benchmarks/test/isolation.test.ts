@@ -1,5 +1,8 @@
 // A hanging, a throwing, a memory-hungry and an exiting engine each get stopped and recorded;
 // the race goes on to the end, the good engines get timed, and no worker thread is left.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Race, loadEngineModules, type RaceResults, type TaskRecord } from '../src/index.js';
 import { runCalibration } from '../src/isolate.js';
@@ -8,7 +11,33 @@ import { CROSS, FRAME, entry, threadCount } from './helpers.js';
 
 const FIXTURES = new URL('./fixtures/engines.mjs', import.meta.url).href;
 
+/** Alive and not a zombie. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
 describe('worker isolation', () => {
+  it('kills the child processes an engine started when the race terminates its worker', async () => {
+    await loadEngineModules([FIXTURES]);
+    const pidFile = join(mkdtempSync(join(tmpdir(), 'gridrace-spawn-')), 'child.pid');
+    process.env.GRIDRACE_FIXTURE_PIDFILE = pidFile;
+    const race = new Race({ puzzles: [entry(FRAME, 'frame')], engines: ['fixture-spawn'], timeLimitMs: 300, graceMs: 200, calibration: false, load: [FIXTURES] });
+    const results = await race.run();
+    expect(results.tasks[0]).toMatchObject({ state: 'timeout' });
+    const child = Number(readFileSync(pidFile, 'utf8'));
+    let dead = false;
+    for (let i = 0; i < 100 && !dead; i++) {
+      dead = !alive(child);
+      if (!dead) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(dead, `the engine's child ${child} outlived its worker`).toBe(true);
+  });
+
   it('stops and records misbehaving engines, and the race completes', async () => {
     await loadEngineModules([FIXTURES]);
     const threadsBefore = threadCount();

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { failureText } from '../summary.js';
 import type { RaceResults } from '../types.js';
+import { engineLabel, externalTable } from './external.js';
 import { raceHeadlines } from './headline.js';
 import { describeOptions, describeRun } from './markdown.js';
 import { describeCounts, formatDuration, formatFailures, formatMs, formatRatio, kindTables, ratioMatrix, referenceEngine, type Cell, type KindTable } from './tables.js';
@@ -64,8 +65,8 @@ function chartData(table: KindTable, clock: string, limitMs: number): ChartData 
   };
 }
 
-function tableHtml(table: KindTable): string {
-  const head = `<tr><th>puzzle</th><th>size</th><th>verdict</th>${table.engines.map((e) => `<th>${html(e)}</th>`).join('')}</tr>`;
+function tableHtml(table: KindTable, r: RaceResults): string {
+  const head = `<tr><th>puzzle</th><th>size</th><th>verdict</th>${table.engines.map((e) => `<th>${html(engineLabel(r, e))}</th>`).join('')}</tr>`;
   const body = table.rows
     .map((row) => {
       const cells = row.cells
@@ -108,8 +109,24 @@ td.id{text-align:left;max-width:28rem;overflow:hidden;text-overflow:ellipsis}td.
 .ratio{color:#57606a;font-size:.9em}.chart{position:relative;height:420px;overflow-x:auto}.chart>div{height:100%}
 ul.problems{color:#57606a}ul.headline{font-size:1.05rem;font-weight:600;padding-left:1.2rem}`;
 
+/**
+ * Labels for the log-scale ticks, as page script (exported for its test). Chart.js's own
+ * formatter gives every tick the decimals of the smallest step ("300.000" beside 0.001);
+ * these read 300, 0.5, 1.25. Which ticks get a label is Chart.js's rule (mantissas 1, 2, 3,
+ * 5, 10, 15, and all of the top fifth), kept so the axis does not crowd.
+ */
+export const TICK_LABEL_SCRIPT = `
+const tickNumber = new Intl.NumberFormat('en', { maximumSignificantDigits: 3 });
+function tickLabel(value, index, ticks) {
+  if (value === 0) return '0';
+  const tick = ticks[index];
+  const mantissa = (tick && tick.significand) || value / Math.pow(10, Math.floor(Math.log10(value)));
+  if (![1, 2, 3, 5, 10, 15].includes(mantissa) && !(index > 0.8 * ticks.length)) return '';
+  return tickNumber.format(value);
+}`;
+
 /** The page's own script: draws the charts from the inline data with Chart.js. */
-const SCRIPT = `
+const SCRIPT = `${TICK_LABEL_SCRIPT}
 const data = JSON.parse(document.getElementById('race-data').textContent);
 const palette = ['#0969da','#cf222e','#1a7f37','#8250df','#bf8700','#0a7ea4','#d2488b','#57606a'];
 const fmt = (ms) => ms == null ? '-' : ms < 0.1 ? (ms*1000).toFixed(1)+' µs' : ms < 10 ? ms.toFixed(2)+' ms' : ms < 1000 ? ms.toFixed(1)+' ms' : (ms/1000).toFixed(2)+' s';
@@ -138,7 +155,7 @@ for (const k of data) {
     data: { labels: k.labels.map(short), datasets: timeSets },
     options: {
       maintainAspectRatio: false, animation: false,
-      scales: { y: { type: 'logarithmic', title: { display: true, text: 'median ' + k.clock + ' time per solve (ms, log scale); crosses: no answer, drawn at the ' + fmt(k.limitMs) + ' limit' } } },
+      scales: { y: { type: 'logarithmic', ticks: { callback: tickLabel }, title: { display: true, text: 'median ' + k.clock + ' time per solve (ms, log scale); crosses: no answer, drawn at the ' + fmt(k.limitMs) + ' limit' } } },
       plugins: { tooltip: { callbacks: {
         title: (items) => k.labels[items[0].dataIndex],
         label: (item) => {
@@ -169,7 +186,7 @@ for (const k of data) {
     data: { labels: k.labels.map(short), datasets: ratioSets },
     options: {
       maintainAspectRatio: false, animation: false,
-      scales: { y: { type: 'logarithmic', title: { display: true, text: 'time ratio to ' + k.reference + ' (log scale; above 1 = slower; crosses: a side without an answer taken at the limit)' } } },
+      scales: { y: { type: 'logarithmic', ticks: { callback: tickLabel }, title: { display: true, text: 'time ratio to ' + k.reference + ' (log scale; above 1 = slower; crosses: a side without an answer taken at the limit)' } } },
       plugins: { tooltip: { callbacks: { title: (items) => k.labels[items[0].dataIndex], label: (item) => {
         const i = item.dataset.engine, j = item.dataIndex;
         if (item.raw == null) return item.dataset.label + ': -';
@@ -198,9 +215,15 @@ export function raceHtml(r: RaceResults): string {
       const d = chartData(t, clock, r.options.timeLimitMs);
       const title = t.kind === 'nonogram' ? 'Nonograms' : 'Arrow paths';
       const ratio = d.reference && t.engines.length > 1 ? `<h3>Ratio to ${html(d.reference)}</h3><div class="chart"><div id="ratio-${t.kind}"><canvas id="ratio-canvas-${t.kind}"></canvas></div></div>` : '';
-      return `<h2>${title}</h2><h3>Median ${clock} time per puzzle</h3><div class="chart"><div id="time-${t.kind}"><canvas id="time-canvas-${t.kind}"></canvas></div></div>${ratio}<h3>Table</h3>${tableHtml(t)}`;
+      return `<h2>${title}</h2><h3>Median ${clock} time per puzzle</h3><div class="chart"><div id="time-${t.kind}"><canvas id="time-canvas-${t.kind}"></canvas></div></div>${ratio}<h3>Table</h3>${tableHtml(t, r)}`;
     })
     .join('\n');
+  const ext = externalTable(r);
+  const externalHtml = ext
+    ? `<h2>External engines</h2><p>${html(ext.note)}</p><table><thead><tr>${ext.header.map((h) => `<th>${html(h)}</th>`).join('')}</tr></thead><tbody>${ext.rows
+        .map((row) => `<tr>${row.map((c) => `<td>${html(c)}</td>`).join('')}</tr>`)
+        .join('')}</tbody></table>`
+    : '';
   const problems = r.tasks.filter((t) => t.state !== 'completed' || t.message);
   const problemList = problems.length
     ? `<h2>Stopped, failed or limited tasks</h2><ul class="problems">${problems
@@ -221,6 +244,7 @@ ${headlines}
 ${html(describeCounts(r))} · race overhead per task ${html(formatMs(s.harnessMsMedian))} (worker start ${html(formatMs(s.startMsMedian))}) · wall ${html(formatDuration(s.wallMs))}${r.aborted ? ' · <strong>interrupted</strong>' : ''}</p>
 ${alarm}
 ${sections}
+${externalHtml}
 ${problemList}
 <script type="application/json" id="race-data">${json}</script>
 <script>${chartJs()}</script>

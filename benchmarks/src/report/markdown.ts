@@ -1,6 +1,7 @@
 // Markdown for pull requests: the race summary (the comparison is in compare-markdown.ts).
 import type { RaceResults } from '../types.js';
 import { failureText } from '../summary.js';
+import { engineLabel, externalTable } from './external.js';
 import { raceHeadlines } from './headline.js';
 import { describeCounts, formatDuration, formatFailures, formatMs, formatRatio, kindTables, ratioMatrix, referenceEngine } from './tables.js';
 
@@ -42,7 +43,7 @@ export function raceMarkdown(r: RaceResults): string {
   for (const table of kindTables(r)) {
     lines.push(`## ${table.kind === 'nonogram' ? 'Nonograms' : 'Arrow paths'}`, '');
     lines.push(`Median ${r.options.clock === 'cpu' ? 'CPU' : 'wall-clock'} time per solve (± relative margin of error); the fastest in bold, others with their ratio to it.`, '');
-    lines.push(`| puzzle | size | verdict | ${table.engines.map(esc).join(' | ')} |`);
+    lines.push(`| puzzle | size | verdict | ${table.engines.map((e) => esc(engineLabel(r, e))).join(' | ')} |`);
     lines.push(`|---|---|---|${table.engines.map(() => '---:').join('|')}|`);
     for (const row of table.rows) {
       const solo = table.engines.length === 1;
@@ -67,6 +68,13 @@ export function raceMarkdown(r: RaceResults): string {
       });
       lines.push('');
     }
+  }
+  const external = externalTable(r);
+  if (external) {
+    lines.push('## External engines', '', external.note, '');
+    lines.push(`| ${external.header.join(' | ')} |`, `|${external.header.map((_, i) => (i < 2 ? '---' : '---:')).join('|')}|`);
+    for (const row of external.rows) lines.push(`| ${row.map(esc).join(' | ')} |`);
+    lines.push('');
   }
   const problems = r.tasks.filter((t) => t.state !== 'completed' || t.message);
   if (problems.length > 0) {

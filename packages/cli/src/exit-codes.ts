@@ -9,7 +9,11 @@ export const ExitCode = {
   NOT_UNIQUE: 1,
   /** solve: no solution (contradictory puzzle); verify: the solution is wrong. */
   NO_SOLUTION: 2,
-  /** solve: stopped by the time limit, an interrupt or an engine limit before the verdict was settled. */
+  /**
+   * solve: stopped by the time limit, an interrupt or an engine limit before the verdict was
+   * settled, or an enumeration of several solutions cut short by them; generate nonogram: no
+   * puzzle made (time limit, interrupt, attempts used up).
+   */
   INCOMPLETE: 3,
   /** An input could not be read or is not a valid puzzle or solution file. */
   BAD_INPUT: 4,

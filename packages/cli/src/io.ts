@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { stat, writeFile } from 'node:fs/promises';
 import { OutputLimitError, PuzzleFormatError, readPuzzles, type FormatName, type Puzzle } from '@gridrace/core';
 import { readTextFile, readTextStream } from '@gridrace/core/node';
 import { CliError, ExitCode } from './exit-codes.js';
@@ -49,13 +49,42 @@ function describeFsError(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-/** Reads every puzzle in a file; format errors keep their file:line message. */
+/** What a Tatham game ID starts with: the size, `W` or `WxH`, parameter letters, then `:`. */
+const GAME_ID = /^\d+(?:x\d+)?[a-z]*:\S+$/;
+
+/** The name a game ID given as the argument goes by in messages and --json (`file`). */
+export const GAME_ID_ARGUMENT = '<game-id>';
+
+/**
+ * Reads every puzzle in a file; format errors keep their file:line message. An argument that
+ * names no file but looks like a game ID (`5x5:2.2/1.1/...`, `4x4:1cb...`) is read as one, as
+ * Tatham's own programs take it; a file of that name would win.
+ */
 export async function loadPuzzles(path: string, format?: FormatName): Promise<{ name: string; puzzles: Puzzle[] }> {
-  const { name, text } = await readInput(path);
+  let input: { name: string; text: string };
+  let isId = false;
+  try {
+    input = await readInput(path);
+  } catch (err) {
+    if (!(path !== '-' && GAME_ID.test(path.trim()) && (await isMissing(path)))) throw err;
+    input = { name: GAME_ID_ARGUMENT, text: path.trim() };
+    isId = true;
+  }
+  const { name, text } = input;
   try {
     return { name, puzzles: readPuzzles(text, format === undefined ? { file: name } : { file: name, format }) };
   } catch (err) {
-    if (err instanceof PuzzleFormatError) throw new CliError(err.message, ExitCode.BAD_INPUT);
+    // Said so because the user may have meant a file: a typo then reads as a bad game ID.
+    if (err instanceof PuzzleFormatError) throw new CliError(isId ? `${err.message} (read as a game ID: there is no file "${path}")` : err.message, ExitCode.BAD_INPUT);
     throw err;
+  }
+}
+
+async function isMissing(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return false;
+  } catch (err) {
+    return (err as { code?: string }).code === 'ENOENT' || (err as { code?: string }).code === 'ENOTDIR';
   }
 }

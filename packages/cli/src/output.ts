@@ -10,6 +10,19 @@ import {
 } from '@gridrace/core';
 import { ExitCode } from './exit-codes.js';
 
+/**
+ * Whether to colour what goes to `stream`: never with NO_COLOR (any non-empty value, see
+ * no-color.org), always with FORCE_COLOR (but `0` or `false` turn colour off), otherwise only
+ * on a terminal that is not `TERM=dumb`. picocolors alone would colour a pipe under FORCE_COLOR
+ * but not say so to us, and ignores FORCE_COLOR=0.
+ */
+export function useColor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (env.NO_COLOR) return false;
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) return force !== '0' && force.toLowerCase() !== 'false';
+  return stream.isTTY === true && env.TERM !== 'dumb';
+}
+
 /** Version of the `solve --json` document; bump it on any incompatible change. */
 export const SOLVE_JSON_SCHEMA = 1;
 
@@ -75,13 +88,30 @@ export function solveJson(reports: readonly PuzzleReport[]): string {
           ...(r.result.verdict === 'incomplete' ? { reason: r.result.reason, ...(r.result.message ? { message: r.result.message } : {}) } : {}),
           verified: r.checks.every((c) => c.ok),
           solutions: r.result.solutions.map(solutionToJson),
-          stats: r.result.stats,
+          stats: roundTimes(r.result.stats),
         })),
       },
       null,
       2,
     ) + '\n'
   );
+}
+
+/** Milliseconds rounded to microseconds: the clocks are not finer, and 2.690764999999999 reads as noise. */
+export function roundMs(ms: number): number {
+  return Math.round(ms * 1000) / 1000;
+}
+
+/** The stats with `timeMs` and every other `...Ms` number (also in nested objects) rounded by roundMs. */
+function roundTimes<T>(stats: T): T {
+  if (typeof stats !== 'object' || stats === null || Array.isArray(stats)) return stats;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(stats)) {
+    if (typeof value === 'number' && key.endsWith('Ms')) out[key] = roundMs(value);
+    else if (key !== 'counters' && typeof value === 'object' && value !== null) out[key] = roundTimes(value);
+    else out[key] = value;
+  }
+  return out as T;
 }
 
 export function formatMs(ms: number): string {
@@ -94,7 +124,14 @@ export function verdictLine(report: PuzzleReport, many: boolean): string {
   const { result } = report;
   let verdict: string = result.verdict;
   if (result.verdict === 'multiple') verdict = `multiple (${result.solutions.length} shown)`;
-  if (result.verdict === 'incomplete') verdict = `incomplete: ${result.reason}${result.message ? ` (${result.message})` : ''}`;
+  if (result.verdict === 'incomplete') {
+    const found = result.solutions.length;
+    // Two or more solutions and stopped: the count is a lower bound, which must not read as the answer.
+    verdict =
+      found >= 2 && (result.reason === 'aborted' || result.reason === 'time-limit')
+        ? `incomplete (${result.reason === 'aborted' ? 'aborted' : 'time limit'} after ${found} solutions; enumeration cut short)`
+        : `incomplete: ${result.reason}${result.message ? ` (${result.message})` : ''}`;
+  }
   const bad = report.checks.filter((c) => !c.ok).length;
   const verified = result.solutions.length === 0 ? '' : bad === 0 ? ', verified' : `, ${bad} solution(s) FAILED verification`;
   const difficulty = result.stats.difficulty ? `, ${result.stats.difficulty}` : '';

@@ -1,6 +1,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import pc from 'picocolors';
 import { MAX_SOLUTIONS_LIMIT, formatsFor } from '@gridrace/core';
+import { defaultEngineName } from '@gridrace/engines';
 import { CliError, ExitCode } from './exit-codes.js';
 import { convertCommand } from './commands/convert.js';
 import { enginesCommand } from './commands/engines.js';
@@ -9,6 +10,8 @@ import { showCommand } from './commands/show.js';
 import { solveCommand } from './commands/solve.js';
 import { verifyCommand } from './commands/verify.js';
 import { registerRaceCommand } from './commands/race.js';
+import { positive } from './commands/options.js';
+import { useColor } from './output.js';
 import type { Ui } from './commands/shared.js';
 
 const FORMATS = [...new Set([...formatsFor('nonogram'), ...formatsFor('arrowpath')])];
@@ -21,25 +24,32 @@ function positiveInt(value: string): number {
 
 function maxSolutionsArg(value: string): number {
   const n = positiveInt(value);
-  if (n > MAX_SOLUTIONS_LIMIT) throw new InvalidArgumentError(`at most ${MAX_SOLUTIONS_LIMIT} solutions can be held`);
+  if (n > MAX_SOLUTIONS_LIMIT) {
+    throw new InvalidArgumentError(`at most ${MAX_SOLUTIONS_LIMIT} solutions (MAX_SOLUTIONS_LIMIT): every solution found is held in memory until the solve ends`);
+  }
   return n;
 }
 
-function seconds(value: string): number {
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n < 0) throw new InvalidArgumentError('expected a number of seconds, e.g. 10 or 0.5');
-  return n;
-}
+/** Time limits mean the same in every command (race's parser): a positive number of seconds; no flag, no limit. */
+const seconds = positive('seconds');
 
 function makeUi(): Ui {
-  const color = pc.isColorSupported && process.stdout.isTTY === true;
+  const color = useColor(process.stdout);
+  // Explicit colours: picocolors' own choice would differ under FORCE_COLOR=0 or TERM=dumb.
+  const c = pc.createColors(color);
   return {
     color,
     out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
     info: (text) => process.stderr.write(`${text}\n`),
-    colorVerdict: (line, code) => (code === ExitCode.OK ? pc.green(line) : code === ExitCode.INTERNAL ? pc.red(line) : pc.yellow(line)),
+    colorVerdict: (line, code) => (code === ExitCode.OK ? c.green(line) : code === ExitCode.INTERNAL ? c.red(line) : c.yellow(line)),
   };
 }
+
+const DEFAULT_ENGINES_HELP = `
+Default engine per kind: the fastest of that kind that runs everywhere (Node and browsers).
+  nonogram   ${defaultEngineName('nonogram') ?? '(none)'}: the bitmask solver compiled to WebAssembly; it beat bitmask (the
+             same solver in TypeScript, same answers) on every nonogram set the race times
+  arrowpath  ${defaultEngineName('arrowpath') ?? '(none)'}: the propagating backtracker`;
 
 /**
  * Runs the CLI on `argv` (without `node` and the script) and resolves to the exit code.
@@ -53,7 +63,7 @@ export async function runCli(argv: readonly string[]): Promise<ExitCode> {
     .version('0.1.0')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
-    .configureOutput({ outputError: (text, write) => write(pc.isColorSupported && process.stderr.isTTY ? pc.red(text) : text) })
+    .configureOutput({ outputError: (text, write) => write(useColor(process.stderr) ? pc.createColors(true).red(text) : text) })
     .addHelpText(
       'after',
       `
@@ -74,16 +84,17 @@ Exit codes:
   program
     .command('solve')
     .description('solve every puzzle in FILE (or - for standard input) and print verified solutions')
-    .argument('<file>', 'puzzle file: .non, .nin, .json, TAAI text, or a Tatham Pattern/Signpost game ID')
-    .option('-e, --engine <name>', 'engine to use (see `gridrace engines`); default: the fastest for the puzzle kind')
-    .addOption(new Option('-m, --max-solutions <n>', `stop after n solutions (2 decides uniqueness; at most ${MAX_SOLUTIONS_LIMIT})`).argParser(maxSolutionsArg).default(2))
-    .addOption(new Option('-t, --time-limit <seconds>', 'give up after this many seconds per puzzle').argParser(seconds))
+    .argument('<file>', 'puzzle file (.non, .nin, .json, TAAI text, Tatham IDs), - for standard input, or a Tatham Pattern/Signpost game ID itself')
+    .option('-e, --engine <name>', `engine to use (see \`gridrace engines\`); default: ${defaultEngineName('nonogram')} for nonograms, ${defaultEngineName('arrowpath')} for arrow paths`)
+    .addOption(new Option('-m, --max-solutions <n>', `stop after n solutions (2 decides uniqueness; at most ${MAX_SOLUTIONS_LIMIT}, all held in memory)`).argParser(maxSolutionsArg).default(2))
+    .addOption(new Option('-t, --time-limit <seconds>', 'give up after this many seconds per puzzle (a positive number; default: no limit)').argParser(seconds))
     .option('--json', 'print the results as JSON (schema in the CLI README)')
     .addOption(formatOption())
     .option('-o, --output <file>', 'write the SVG or JSON to a file instead of standard output')
     .addOption(fromOption())
     .addOption(indexOption())
     .option('-q, --quiet', 'print only the verdict lines')
+    .addHelpText('after', DEFAULT_ENGINES_HELP)
     .action(async (file: string, opts) => {
       exitCode = await solveCommand(file, opts, ui);
     });
@@ -126,13 +137,16 @@ Exit codes:
 
   program
     .command('generate')
-    .description('make a random puzzle with a unique solution (arrow paths: as few givens as the engine can prove unique)')
-    .argument('<kind>', 'puzzle kind: arrowpath')
+    .description('make a random puzzle with exactly one solution, proven by an engine; the same seed gives the same puzzle')
+    .argument('<kind>', 'puzzle kind: arrowpath or nonogram')
     .argument('<size>', 'WIDTHxHEIGHT, e.g. 20x20')
     .requiredOption('--seed <seed>', 'random seed: the same seed gives the same puzzle')
-    .option('--corners', 'put 1 in the top-left and N in the bottom-right corner, as in the seed puzzles')
-    .addOption(new Option('--to <format>', 'output format').choices(['signpost', 'json']).default('signpost'))
-    .addOption(new Option('-t, --time-limit <seconds>', 'stop removing givens after this many seconds (the result stays unique)').argParser(seconds))
+    .option('--corners', 'arrow paths: put 1 in the top-left and N in the bottom-right corner, as in the seed puzzles')
+    .option('-e, --engine <name>', `nonograms: the engine that proves the puzzle unique (default: ${defaultEngineName('nonogram')}); arrow paths are always checked by arrowpath`)
+    .addOption(new Option('--to <format>', 'output format (default: signpost for arrow paths, pattern for nonograms)').choices(FORMATS))
+    .addOption(
+      new Option('-t, --time-limit <seconds>', 'arrow paths: stop removing givens after this many seconds (the result stays unique); nonograms: give up (exit 3)').argParser(seconds),
+    )
     .option('-o, --output <file>', 'write to a file instead of standard output')
     .action(async (kind: string, size: string, opts) => {
       exitCode = await generateCommand(kind, size, opts, ui);

@@ -29,7 +29,7 @@ describe('gridrace generate arrowpath', () => {
 
   it.each([
     [['generate', 'arrowpath', '20by20', '--seed', '1'], /size "20by20" should be WIDTHxHEIGHT/],
-    [['generate', 'nonogram', '5x5', '--seed', '1'], /cannot generate "nonogram" puzzles/],
+    [['generate', 'sudoku', '5x5', '--seed', '1'], /cannot generate "sudoku" puzzles; supported: arrowpath, nonogram/],
     [['generate', 'arrowpath', '5x5'], /required option '--seed <seed>'/],
   ])('rejects %j with exit code 5', (args, message) => {
     const run = gridrace(args);

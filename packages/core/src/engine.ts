@@ -14,6 +14,11 @@ export interface Engine<K extends PuzzleKind = PuzzleKind> {
   readonly kind: K;
   /** One line for `gridrace engines`. */
   readonly description: string;
+  /**
+   * For engines that run a separate solver program (external engines): the program's path. Such
+   * an engine reports the program's CPU time in `stats.process`, and a race times it by that.
+   */
+  readonly program?: string;
   /** Optional one-time set-up (loading WASM or z3), kept out of timed solves. Idempotent. */
   init?(): Promise<void>;
   /** Optional release of what `init` acquired. */
@@ -21,7 +26,8 @@ export interface Engine<K extends PuzzleKind = PuzzleKind> {
   /**
    * Solve a puzzle. Never throws for a contradictory puzzle (verdict `none`), a time limit
    * or an abort (verdict `incomplete`); throws only what `checkSolveInput` (run first, by
-   * every engine) throws for a puzzle of the wrong kind or shape or a malformed option.
+   * every engine) throws for a puzzle of the wrong kind or shape or a malformed option, and,
+   * in an engine that runs a separate program, when that program fails.
    */
   solve(puzzle: PuzzleOf<K>, options?: SolveOptions): Promise<SolveResult<SolutionOf<K>>>;
 }
@@ -64,6 +70,22 @@ export interface SolveStats {
    */
   readonly counters: Readonly<Record<string, number>>;
   readonly difficulty?: Difficulty;
+  /** Set by engines that solve in a separate program (external engines): its cost, seen from outside. */
+  readonly process?: ProcessStats;
+}
+
+/** What running a separate solver program cost, measured by the engine that ran it. */
+export interface ProcessStats {
+  /** CPU time (user + system, ms) of the program and the children it waited for; absent when it cannot be measured. */
+  readonly cpuMs?: number;
+  /** Wall-clock time from starting the program to its exit (ms). */
+  readonly wallMs: number;
+  /** The solve time the program printed itself (ms), without its start-up, when it prints one. */
+  readonly solverMs?: number;
+  /** CPU time (ms) of the program on a 1x1 puzzle: what starting it costs, measured once by `init()`. */
+  readonly startupCpuMs?: number;
+  /** Peak resident memory of the program (MB), when it can be measured. */
+  readonly maxRssMb?: number;
 }
 
 interface ResultBase<S> {

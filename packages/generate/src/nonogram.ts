@@ -34,8 +34,13 @@ export interface GenerateNonogramOptions {
   readonly maxRepairs?: number;
   /** Fresh images to try before giving up. Default 20. */
   readonly maxAttempts?: number;
-  /** Time limit for each check (ms); a check that runs out abandons the image. Default 30000. */
+  /**
+   * Time limit for each check (ms); a check that runs out abandons the image. Default 30000.
+   * Such a check makes the result depend on the machine's speed: `stats.timedOut` counts them.
+   */
   readonly checkTimeLimitMs?: number;
+  /** Stops the whole run: GenerateNonogramError with `stopped` set (there is no partial puzzle to return). */
+  readonly signal?: AbortSignal;
 }
 
 export interface GenerateNonogramStats {
@@ -48,6 +53,8 @@ export interface GenerateNonogramStats {
   /** Time spent in the engine (ms). */
   readonly solveMs: number;
   readonly filled: number;
+  /** Checks that ran out of `checkTimeLimitMs` (0 means the puzzle depends only on seed, options and checker). */
+  readonly timedOut: number;
   /** What the checker reported for the final puzzle. */
   readonly difficulty?: Difficulty;
 }
@@ -60,6 +67,13 @@ export interface GeneratedNonogram {
 
 export class GenerateNonogramError extends Error {
   override readonly name = 'GenerateNonogramError';
+  constructor(
+    message: string,
+    /** Set when `signal` stopped the run, rather than the attempts running out. */
+    readonly stopped?: 'aborted',
+  ) {
+    super(message);
+  }
 }
 
 /** Random noise of the given density, smoothed by majority votes: a blobby picture. */
@@ -114,6 +128,9 @@ export async function generateNonogram(options: GenerateNonogramOptions): Promis
   const random = new Random(`nonogram:${width}x${height}:${String(options.seed)}`);
   let checks = 0;
   let solveMs = 0;
+  let timedOut = 0;
+  const { signal } = options;
+  const stop = () => new GenerateNonogramError(`stopped (aborted) after ${checks} check(s), before a unique ${width}x${height} puzzle was found`, 'aborted');
 
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
     const cells = randomImage(width, height, random, density, smoothing);
@@ -121,16 +138,19 @@ export async function generateNonogram(options: GenerateNonogramOptions): Promis
       const image: NonogramSolution = { width, height, cells: Uint8Array.from(cells) };
       const puzzle = nonogramFromSolution(image);
       const t = performance.now();
-      const result = await checker.solve(puzzle, { maxSolutions: 2, timeLimitMs });
+      if (signal?.aborted) throw stop();
+      const result = await checker.solve(puzzle, { maxSolutions: 2, timeLimitMs, ...(signal ? { signal } : {}) });
       solveMs += performance.now() - t;
       checks++;
+      if (result.verdict === 'incomplete' && result.reason === 'aborted') throw stop();
+      if (result.verdict === 'incomplete' && result.reason === 'time-limit') timedOut++;
       if (result.verdict === 'unique') {
         if (want === 'branching' && !needsSearch(result.stats.difficulty, result.stats.counters)) break;
         const filled = cells.reduce((sum, v) => sum + v, 0);
         const title = `random ${width}x${height}, seed ${String(options.seed)}${want === 'branching' ? ', needs search' : ''}`;
         return {
           puzzle: { ...puzzle, meta: { title, source: `gridrace generateNonogram (density ${density}, smoothing ${smoothing}, checked by ${checker.name})` } },
-          stats: { attempts: attempt, repairs, checks, solveMs, filled, ...(result.stats.difficulty ? { difficulty: result.stats.difficulty } : {}) },
+          stats: { attempts: attempt, repairs, checks, solveMs, filled, timedOut, ...(result.stats.difficulty ? { difficulty: result.stats.difficulty } : {}) },
         };
       }
       if (result.verdict !== 'multiple') break; // incomplete (too hard for the limit): new image

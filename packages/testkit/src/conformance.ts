@@ -169,6 +169,17 @@ export function describeEngineConformance<K extends PuzzleKind>(engine: Engine<K
         );
       });
 
+      if (engine.kind === 'nonogram') {
+        // Readers accept such clues (they are well formed), so every engine must settle them.
+        it('row and column totals that differ: verdict none, no solutions', async () => {
+          const puzzle: Puzzle = { kind: 'nonogram', width: 3, height: 2, rows: [[2], [1]], columns: [[1], [2], [1]], givens: [], meta: {} };
+          const result = await solve(puzzle, { maxSolutions: 2 });
+          expectWellFormedResult(puzzle, result, 2);
+          expect(result.verdict).toBe('none');
+          expect(result.solutions).toHaveLength(0);
+        });
+      }
+
       it(`maxSolutions 1 with several solutions: incomplete/solution-limit, one verified solution (${Math.ceil(numRuns / 6)} runs)`, async () => {
         const several = kit.cases(size, false).filter((c) => kit.oracle(c.puzzle, 2).solutions.length === 2);
         await fc.assert(

@@ -1,10 +1,19 @@
 import { listEngines } from '@gridrace/core';
 import { defaultEngineName } from '@gridrace/engines';
 import { ExitCode } from '../exit-codes.js';
+import { registerExternal } from './external.js';
 import type { Ui } from './shared.js';
 
+/** The registered engines, and the peers (nonosolve, pbnsolve) whose programs are found (GRIDRACE_PEERS, PATH). */
 export function enginesCommand(flags: { json?: boolean }, ui: Ui): ExitCode {
-  const engines = listEngines().map((e) => ({ name: e.name, kind: e.kind, default: defaultEngineName(e.kind) === e.name, description: e.description }));
+  registerExternal({});
+  const engines = listEngines().map((e) => ({
+    name: e.name,
+    kind: e.kind,
+    default: defaultEngineName(e.kind) === e.name,
+    description: e.description,
+    ...(e.program !== undefined ? { program: e.program } : {}),
+  }));
   if (flags.json) {
     ui.out(JSON.stringify(engines, null, 2));
     return ExitCode.OK;

@@ -1,17 +1,22 @@
-import { writePuzzle, type FormatName } from '@gridrace/core';
-import { generateArrowPath } from '@gridrace/generate';
+import { PuzzleFormatError, writePuzzle, type Engine, type FormatName, type Puzzle } from '@gridrace/core';
+import { defaultEngineName } from '@gridrace/engines';
+import { GenerateNonogramError, generateArrowPath, generateNonogram } from '@gridrace/generate';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { writeOutput } from '../io.js';
 import { formatMs } from '../output.js';
 import type { Ui } from './shared.js';
+import { engineFor } from './solve.js';
 
 export interface GenerateFlags {
   seed: string;
   corners?: boolean;
-  to: FormatName;
+  engine?: string;
+  to?: FormatName;
   output?: string;
   timeLimit?: number;
 }
+
+const KINDS = ['arrowpath', 'nonogram'] as const;
 
 /** Parses `WxH` (e.g. `20x20`); sizes from 2 to 100 a side. */
 export function parseSize(text: string): { width: number; height: number } {
@@ -24,29 +29,83 @@ export function parseSize(text: string): { width: number; height: number } {
   return { width, height };
 }
 
-/** `gridrace generate arrowpath WxH --seed S`: a sparse arrow path the `arrowpath` engine proves unique. */
+/**
+ * `gridrace generate arrowpath|nonogram WxH --seed S`: a sparse arrow path the `arrowpath`
+ * engine proves unique, or a nonogram the checking engine proves unique.
+ */
 export async function generateCommand(kind: string, size: string, flags: GenerateFlags, ui: Ui): Promise<ExitCode> {
-  if (kind !== 'arrowpath') throw new CliError(`cannot generate "${kind}" puzzles; supported: arrowpath`, ExitCode.USAGE);
+  if (!(KINDS as readonly string[]).includes(kind)) throw new CliError(`cannot generate "${kind}" puzzles; supported: ${KINDS.join(', ')}`, ExitCode.USAGE);
   const { width, height } = parseSize(size);
+  const to = flags.to ?? (kind === 'arrowpath' ? 'signpost' : 'pattern');
   const controller = new AbortController();
   const onInterrupt = () => controller.abort();
   process.once('SIGINT', onInterrupt);
   try {
-    const { puzzle, stats } = await generateArrowPath({
-      width,
-      height,
-      seed: flags.seed,
-      corners: flags.corners ?? false,
-      signal: controller.signal,
-      ...(flags.timeLimit === undefined ? {} : { timeLimitMs: flags.timeLimit * 1000 }),
-    });
-    const text = writePuzzle({ ...puzzle, meta: { ...puzzle.meta, title: `arrowpath ${size} seed ${flags.seed}` } }, flags.to);
+    const { puzzle, summary } = kind === 'arrowpath' ? await arrowPath(width, height, flags, controller.signal) : await nonogram(width, height, flags, controller);
+    let text: string;
+    try {
+      text = writePuzzle({ ...puzzle, meta: { ...puzzle.meta, title: `${kind} ${size} seed ${flags.seed}` } }, to);
+    } catch (err) {
+      // The puzzle is fine; the format cannot hold it (a nonogram as Signpost, a 5x4 in TAAI...).
+      if (err instanceof PuzzleFormatError) throw new CliError(`cannot write a ${size} ${kind} as ${to}: ${err.detail}`, ExitCode.USAGE);
+      throw err;
+    }
     await writeOutput(flags.output, text.endsWith('\n') ? text : `${text}\n`);
-    const share = ((100 * stats.givens) / stats.cells).toFixed(1);
-    const stopped = stats.stopped ? `; stopped early (${stats.stopped}), so more givens remain than needed` : '';
-    ui.info(`${width}x${height} seed ${flags.seed}: ${stats.givens} of ${stats.cells} cells given (${share}%), unique, ${formatMs(stats.timeMs)}${stopped}`);
+    ui.info(`${width}x${height} seed ${flags.seed}: ${summary}`);
     return ExitCode.OK;
   } finally {
     process.removeListener('SIGINT', onInterrupt);
+  }
+}
+
+async function arrowPath(width: number, height: number, flags: GenerateFlags, signal: AbortSignal): Promise<{ puzzle: Puzzle; summary: string }> {
+  if (flags.engine !== undefined && flags.engine !== 'arrowpath') {
+    throw new CliError(`arrow paths are generated with the arrowpath engine; --engine ${flags.engine} is for nonograms`, ExitCode.USAGE);
+  }
+  const { puzzle, stats } = await generateArrowPath({
+    width,
+    height,
+    seed: flags.seed,
+    corners: flags.corners ?? false,
+    signal,
+    ...(flags.timeLimit === undefined ? {} : { timeLimitMs: flags.timeLimit * 1000 }),
+  });
+  const share = ((100 * stats.givens) / stats.cells).toFixed(1);
+  const stopped = stats.stopped ? `; stopped early (${stats.stopped}), so more givens remain than needed` : '';
+  return { puzzle, summary: `${stats.givens} of ${stats.cells} cells given (${share}%), unique, ${formatMs(stats.timeMs)}${stopped}` };
+}
+
+async function nonogram(width: number, height: number, flags: GenerateFlags, controller: AbortController): Promise<{ puzzle: Puzzle; summary: string }> {
+  if (flags.corners) throw new CliError('--corners is for arrow paths', ExitCode.USAGE);
+  const probe: Puzzle = { kind: 'nonogram', width, height, rows: [], columns: [], givens: [], meta: {} };
+  const checker = engineFor(probe, flags.engine ?? defaultEngineName('nonogram')) as Engine<'nonogram'>;
+  // No partial nonogram exists to return, so the time limit ends the run without a puzzle.
+  let timedOut = false;
+  const timer =
+    flags.timeLimit === undefined
+      ? undefined
+      : setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, flags.timeLimit * 1000);
+  const started = performance.now();
+  try {
+    await checker.init?.();
+    const { puzzle, stats } = await generateNonogram({ width, height, seed: flags.seed, checker, signal: controller.signal });
+    const share = ((100 * stats.filled) / (width * height)).toFixed(0);
+    const machine = stats.timedOut > 0 ? `; ${stats.timedOut} check(s) ran out of time, so another machine may give another puzzle` : '';
+    return {
+      puzzle,
+      summary: `${share}% filled, unique (proven by ${checker.name}${stats.difficulty ? `, ${stats.difficulty}` : ''}), ${stats.checks} check(s), ${formatMs(performance.now() - started)}${machine}`,
+    };
+  } catch (err) {
+    if (err instanceof GenerateNonogramError) {
+      if (err.stopped) throw new CliError(`generate: ${timedOut ? `time limit of ${flags.timeLimit} s reached` : 'interrupted'}: ${err.message}`, ExitCode.INCOMPLETE);
+      throw new CliError(`generate: ${err.message}`, ExitCode.INCOMPLETE);
+    }
+    throw err;
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+    await checker.dispose?.();
   }
 }

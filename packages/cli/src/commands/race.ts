@@ -28,6 +28,7 @@ import {
 } from '@gridrace/race';
 import { gaveUp, raceHeadlines } from '@gridrace/race';
 import { CliError, ExitCode } from '../exit-codes.js';
+import { registerExternal, withoutSkipped } from './external.js';
 import { list, many, nonNegative, percent, positive, raceCorpus, wholeNumber } from './options.js';
 import { registerRaceAbCommand } from './race-ab.js';
 import type { Ui } from './shared.js';
@@ -48,6 +49,8 @@ export interface RaceFlags {
   shard?: string;
   out: string;
   load?: string[];
+  enginesFile?: string[];
+  peers?: string[];
   calibration: boolean;
   quiet?: boolean;
   progress?: boolean;
@@ -108,6 +111,8 @@ export async function raceCommand(flags: RaceFlags, ui: Ui): Promise<ExitCode> {
   } catch (err) {
     throw new CliError((err as Error).message, ExitCode.USAGE);
   }
+  const { skipped } = registerExternal(flags);
+  const engines = withoutSkipped(flags.engines, skipped, (line) => ui.info(line));
   const { corpus, given } = raceCorpus(flags);
   const timing: TimingOptions = flags.iterations !== undefined ? { iterations: flags.iterations } : { timeMs: (flags.time ?? 0.5) * 1000 };
   const controller = new AbortController();
@@ -115,7 +120,7 @@ export async function raceCommand(flags: RaceFlags, ui: Ui): Promise<ExitCode> {
   try {
     race = new Race({
       puzzles: corpus.puzzles,
-      ...(flags.engines && flags.engines.length > 0 ? { engines: flags.engines } : {}),
+      ...(engines && engines.length > 0 ? { engines } : {}),
       ...(flags.kind ? { kind: flags.kind } : {}),
       timeLimitMs: flags.timeLimit * 1000,
       timing,
@@ -278,6 +283,8 @@ export function registerRaceCommand(program: Command, ui: Ui, done: (code: ExitC
     .option('--shard <k/n>', 'run only shard k of n of the puzzles (merge the parts with `race merge`)')
     .option('-o, --out <dir>', 'output folder', 'race-results')
     .addOption(new Option('--load <module>', 'a module that registers extra engines (imported in every worker); repeatable').argParser(many))
+    .addOption(new Option('--engines-file <file>', 'a JSON file defining external engines (solver programs); repeatable').argParser(many))
+    .addOption(new Option('--peers <dir>', 'a folder holding peer solvers (nonosolve, pbnsolve), besides GRIDRACE_PEERS and the PATH; repeatable').argParser(many))
     .option('--no-calibration', 'do not time the calibration workload (compare then uses raw medians)')
     .option('--no-progress', 'plain lines even on a terminal')
     .option('-q, --quiet', 'only the final summary')

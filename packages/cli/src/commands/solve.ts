@@ -32,6 +32,22 @@ export function engineFor(puzzle: Puzzle, requested: string | undefined): Engine
   return engine;
 }
 
+/**
+ * Engines report `multiple` once they hold two solutions, even when an abort or the time
+ * limit stopped them before `maxSolutions`: settled for uniqueness, but the count is then only
+ * a lower bound. Such a result becomes `incomplete` with the reason, so neither the verdict
+ * line nor --json can pass a cut-short enumeration off as the full list.
+ */
+export function markCutShort(result: SolveResult<Solution>, maxSolutions: number, aborted: boolean, timeLimitMs: number | undefined): SolveResult<Solution> {
+  if (result.verdict !== 'multiple' || result.solutions.length >= maxSolutions) return result;
+  // Built-in engines measure timeMs on the same clock as their deadline: at or past the
+  // limit means the deadline stopped them (an enumeration that ran out finished before it).
+  const reason = aborted ? 'aborted' : timeLimitMs !== undefined && result.stats.timeMs >= timeLimitMs ? 'time-limit' : null;
+  if (reason === null) return result;
+  const found = result.solutions.length;
+  return { ...result, verdict: 'incomplete', reason, message: `enumeration cut short after ${found} solutions; there are at least ${found}` };
+}
+
 export async function solveCommand(path: string, flags: SolveFlags, ui: Ui): Promise<ExitCode> {
   const { name, puzzles: all } = await loadPuzzles(path, flags.from);
   const puzzles = pickPuzzles(all, flags.index, name);
@@ -48,15 +64,17 @@ export async function solveCommand(path: string, flags: SolveFlags, ui: Ui): Pro
       used.add(engine);
       await engine.init?.();
       let result: SolveResult<Solution>;
+      const timeLimitMs = flags.timeLimit === undefined ? undefined : flags.timeLimit * 1000;
       try {
         result = (await engine.solve(puzzle as never, {
           maxSolutions: flags.maxSolutions,
           signal: controller.signal,
-          ...(flags.timeLimit === undefined ? {} : { timeLimitMs: flags.timeLimit * 1000 }),
+          ...(timeLimitMs === undefined ? {} : { timeLimitMs }),
         })) as SolveResult<Solution>;
       } catch (err) {
         throw new CliError(`${name}: engine "${engine.name}" failed: ${(err as Error).message}`, ExitCode.INTERNAL);
       }
+      result = markCutShort(result, flags.maxSolutions, controller.signal.aborted, timeLimitMs);
       const report: PuzzleReport = { file: name, index, puzzle, engine: engine.name, result, checks: result.solutions.map((s) => verify(puzzle, s)) };
       reports.push(report);
       if (flags.json) continue;

@@ -1,6 +1,8 @@
 // Semantic checks every reader runs on the puzzle it built (and every writer on its input).
 // Readers check syntax and report the exact spot; these checks catch what is wrong as a
-// puzzle: sizes, clue lengths, totals, givens, arrows, and a stored solution that disagrees.
+// puzzle: sizes, clue lengths, givens, arrows, and a stored solution that disagrees. Row and
+// column totals that differ are not among them: such clues are well formed, only contradictory,
+// and every engine answers `none` for them, as for any other puzzle without a solution.
 import { DIRECTIONS, type ArrowPathPuzzle } from '../model/arrowpath.js';
 import { EMPTY, FILLED, minimumLineLength, type Clue, type NonogramPuzzle } from '../model/nonogram.js';
 import { verifyArrowPath, verifyNonogram, type VerifyResult } from '../verify.js';
@@ -21,7 +23,7 @@ export interface NonogramLines {
   readonly rows?: readonly (number | undefined)[];
   /** Line of each column clue, left first. */
   readonly columns?: readonly (number | undefined)[];
-  /** Line blamed when the row and column totals differ. */
+  /** Where the totals were declared. Unused: totals that differ are read (the puzzle has no solution). */
   readonly totals?: number;
   /** Line of each given, in the order of `puzzle.givens`. */
   readonly givens?: readonly (number | undefined)[];
@@ -55,8 +57,7 @@ function checkClues(
   source: SourceRef,
   lines: readonly (number | undefined)[] | undefined,
   fallback: number | undefined,
-): number {
-  let total = 0;
+): void {
   for (let i = 0; i < clues.length; i++) {
     const clue = clues[i];
     const line = lines?.[i] ?? fallback;
@@ -66,14 +67,12 @@ function checkClues(
       if (typeof block !== 'number' || !Number.isInteger(block) || block < 1 || block > MAX_SIDE) {
         fail('bad-number', `${label} clue ${JSON.stringify(clue)} has a block ${String(block)}; blocks are whole numbers from 1 to ${MAX_SIDE}`, source, line);
       }
-      total += block;
     }
     const need = minimumLineLength(clue);
     if (need > length) {
       fail('clue-too-long', `${label} clue "${showClue(clue)}" needs ${need} cells but the ${isRow ? 'row' : 'column'} has ${length}`, source, line);
     }
   }
-  return total;
 }
 
 /** Throw a PuzzleFormatError for the first thing wrong with a nonogram. */
@@ -103,11 +102,8 @@ function checkNonogram(puzzle: NonogramPuzzle, source: SourceRef, lines: Nonogra
   if (!Array.isArray(puzzle.columns) || puzzle.columns.length !== width) {
     fail('line-count', `${Array.isArray(puzzle.columns) ? puzzle.columns.length : 'no'} column clues for a puzzle ${width} wide`, source, lines.size ?? d);
   }
-  const rowTotal = checkClues(puzzle.rows, true, width, source, lines.rows, d);
-  const columnTotal = checkClues(puzzle.columns, false, height, source, lines.columns, d);
-  if (rowTotal !== columnTotal) {
-    fail('totals-differ', `the row clues fill ${rowTotal} cells but the column clues fill ${columnTotal}`, source, lines.totals ?? d);
-  }
+  checkClues(puzzle.rows, true, width, source, lines.rows, d);
+  checkClues(puzzle.columns, false, height, source, lines.columns, d);
 
   const givens = Array.isArray(puzzle.givens) ? puzzle.givens : [];
   const seen = new Map<number, number>();

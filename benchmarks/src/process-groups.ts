@@ -1,0 +1,66 @@
+// Processes a task's worker started. A terminated worker thread does not take its child
+// processes with it, so the parent kills them when the task ends: the process groups an external
+// engine reports (and counts their memory in its watch), and any other child process that
+// appeared during the task (tasks run one at a time, so every new child is the task's).
+import { readdirSync, readFileSync } from 'node:fs';
+
+const PAGE_MB = 4096 / (1024 * 1024);
+
+function read(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Resident memory (MB) of `pid` and its descendants, from /proc (0 where /proc is missing). */
+export function treeRssMb(pid: number, depth = 0): number {
+  const statm = read(`/proc/${pid}/statm`);
+  if (statm === undefined) return 0;
+  let mb = Number(statm.split(' ')[1] ?? 0) * PAGE_MB;
+  if (depth < 4) {
+    for (const child of (read(`/proc/${pid}/task/${pid}/children`) ?? '').split(' ')) {
+      if (child.trim() !== '') mb += treeRssMb(Number(child), depth + 1);
+    }
+  }
+  return mb;
+}
+
+/** SIGKILL to each process group; groups already gone are skipped. */
+export function killGroups(pgids: Iterable<number>): void {
+  for (const pgid of pgids) {
+    try {
+      process.kill(-pgid, 'SIGKILL');
+    } catch {
+      // ESRCH: the group has ended.
+    }
+  }
+}
+
+/** Direct children of this process, started by any of its threads (Linux; empty without /proc). */
+export function childPids(): Set<number> {
+  const out = new Set<number>();
+  let tids: string[];
+  try {
+    tids = readdirSync('/proc/self/task');
+  } catch {
+    return out;
+  }
+  for (const tid of tids) {
+    for (const pid of (read(`/proc/self/task/${tid}/children`) ?? '').split(' ')) if (pid.trim() !== '') out.add(Number(pid));
+  }
+  return out;
+}
+
+/** SIGKILL to `pid` and everything below it, leaves first read so none is missed. */
+export function killTree(pid: number, depth = 0): void {
+  if (depth < 8) {
+    for (const child of (read(`/proc/${pid}/task/${pid}/children`) ?? '').split(' ')) if (child.trim() !== '') killTree(Number(child), depth + 1);
+  }
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // Gone already.
+  }
+}

@@ -1,0 +1,191 @@
+// An Engine that solves by running a solver program: the puzzle is written in the program's
+// format to a scratch folder, the program runs in its own process group (run.ts), and its
+// answer is read by the definition's parser and held to core's contract. A program that
+// crashes, prints garbage or claims what its solutions do not show is an error, never a verdict.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import {
+  checkSolveInput,
+  cluesFit,
+  makeResult,
+  solutionsWithoutCells,
+  writePuzzle,
+  type CheckedNonogramPuzzle,
+  type Engine,
+  type NonogramPuzzle,
+  type NonogramSolution,
+  type ProcessStats,
+  type SolveResult,
+  type StopReason,
+} from '@gridrace/core';
+import { fillArgs, type ExternalCapabilities, type ExternalEngineDefinition } from './definition.js';
+import { findProgram } from './discover.js';
+import { OUTPUT_PARSERS, OutputError, type ParsedAnswer } from './parsers.js';
+import { runProgram, signalMeaning, type RunResult } from './run.js';
+
+export interface ExternalEngineOptions {
+  /** Folders to look for a bare program name in, before the PATH (default: GRIDRACE_PEERS). */
+  readonly peerDirs?: readonly string[];
+  /** The folder relative program paths are relative to (the engines file's folder). */
+  readonly baseDir?: string;
+  /** Called with each program's process group id as it starts (a race kills leftovers). */
+  readonly onSpawn?: (pgid: number) => void;
+  /** Called with a process group id once that program has ended and its group was killed. */
+  readonly onExit?: (pgid: number) => void;
+}
+
+export interface ExternalEngine extends Engine<'nonogram'> {
+  readonly program: string;
+  readonly capabilities: Required<Omit<ExternalCapabilities, 'maxSide'>> & Pick<ExternalCapabilities, 'maxSide'>;
+  readonly definition: ExternalEngineDefinition;
+}
+
+/** Extra time a program with its own time limit gets to print its answer before it is killed (ms). */
+const OWN_LIMIT_GRACE_MS = 250;
+const EXTENSIONS = { non: 'non', nin: 'nin', json: 'json' } as const;
+
+/**
+ * The givens without repeats, or null when a cell is given both filled and empty. Such a puzzle,
+ * like one whose clue is longer than its line, has no solution and no input format can hold it,
+ * so the engine answers it without the program.
+ */
+function distinctGivens(puzzle: CheckedNonogramPuzzle): CheckedNonogramPuzzle['givens'] | null {
+  const seen = new Map<number, boolean>();
+  for (const g of puzzle.givens) {
+    const cell = g.row * puzzle.width + g.col;
+    if (seen.get(cell) === !g.filled) return null;
+    seen.set(cell, g.filled);
+  }
+  return seen.size === puzzle.givens.length ? puzzle.givens : [...seen].map(([cell, filled]) => ({ row: Math.floor(cell / puzzle.width), col: cell % puzzle.width, filled }));
+}
+
+/** Where the definition's program is, or undefined when it cannot be found. */
+export function locateProgram(definition: ExternalEngineDefinition, options: ExternalEngineOptions = {}): string | undefined {
+  const p = definition.program;
+  if (p.includes('/')) return findProgram(isAbsolute(p) ? p : resolve(options.baseDir ?? process.cwd(), p), []);
+  return findProgram(p, options.peerDirs);
+}
+
+function describeExit(name: string, run: RunResult): string {
+  const tail = run.stderr.trim().split('\n').slice(-2).join(' | ').slice(0, 300);
+  const how = run.signal !== undefined ? `was killed by ${run.signal} (${signalMeaning(run.signal)})` : `exited with code ${run.code ?? '?'}`;
+  return `${name} ${how}${tail ? `: ${tail}` : ''}`;
+}
+
+/**
+ * An engine for `definition`, whose program is at `program` (see `locateProgram`). The engine
+ * checks its input like every engine, declines what the program cannot read (given cells, sides
+ * past `maxSide`) with `incomplete`/`limit`, and answers puzzles without cells itself.
+ */
+export function createExternalEngine(definition: ExternalEngineDefinition, program: string, options: ExternalEngineOptions = {}): ExternalEngine {
+  const capabilities = { verdict: definition.capabilities?.verdict ?? true, givens: definition.capabilities?.givens ?? false, ...(definition.capabilities?.maxSide ? { maxSide: definition.capabilities.maxSide } : {}) };
+  const parse = OUTPUT_PARSERS[definition.output];
+  let startup: Promise<number | undefined> | undefined;
+
+  async function run(puzzle: CheckedNonogramPuzzle, maxSolutions: number, timeLimitMs: number | undefined, signal: AbortSignal | undefined) {
+    const dir = await mkdtemp(join(tmpdir(), 'gridrace-external-'));
+    try {
+      const input = join(dir, `puzzle.${EXTENSIONS[definition.input]}`);
+      const output = join(dir, 'answer.out');
+      const asPuzzle: NonogramPuzzle = { kind: 'nonogram', width: puzzle.width, height: puzzle.height, rows: puzzle.rows, columns: puzzle.columns, givens: [...puzzle.givens], meta: { title: puzzle.meta.title ?? 'puzzle' } };
+      await writeFile(input, writePuzzle(asPuzzle, definition.input));
+      const values = { input, output, maxSolutions: String(maxSolutions), timeLimitS: timeLimitMs === undefined ? '' : (Math.max(timeLimitMs, 1) / 1000).toFixed(3) };
+      const args = [...fillArgs(definition.args, values), ...(timeLimitMs !== undefined && definition.timeLimitArgs ? fillArgs(definition.timeLimitArgs, values) : [])];
+      const killAfter = timeLimitMs === undefined ? undefined : timeLimitMs + (definition.timeLimitArgs ? OWN_LIMIT_GRACE_MS : 0);
+      const result = await runProgram({ command: [program, ...args], cwd: dir, timeLimitMs: killAfter, signal, ...(options.onSpawn ? { onSpawn: options.onSpawn } : {}), ...(options.onExit ? { onExit: options.onExit } : {}) });
+      const usesOutput = definition.args.some((a) => a.includes('{output}'));
+      const outputFile = usesOutput ? await readFile(output, 'utf8').catch(() => undefined) : undefined;
+      return { result, outputFile };
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  function toResult(puzzle: CheckedNonogramPuzzle, answer: ParsedAnswer, maxSolutions: number, stats: { timeMs: number; process: ProcessStats }): SolveResult<NonogramSolution> {
+    const solutions = answer.grids.map((cells) => ({ width: puzzle.width, height: puzzle.height, cells }));
+    const s = { timeMs: stats.timeMs, counters: answer.counters ?? {}, process: stats.process };
+    const claim = (n: number) => `${definition.name} said ${answer.status} but gave ${n} solution${n === 1 ? '' : 's'}`;
+    switch (answer.status) {
+      case 'none':
+        if (solutions.length > 0) throw new OutputError(claim(solutions.length));
+        return makeResult([], null, s);
+      case 'unique':
+        if (solutions.length !== 1) throw new OutputError(claim(solutions.length));
+        return makeResult(solutions, capabilities.verdict ? null : 'solution-limit', s);
+      case 'multiple':
+        if (solutions.length < 2) throw new OutputError(claim(solutions.length));
+        return makeResult(solutions.slice(0, maxSolutions), maxSolutions < 2 ? 'solution-limit' : null, s);
+      case 'found':
+        if (solutions.length < 1) throw new OutputError(claim(solutions.length));
+        return makeResult(solutions.slice(0, maxSolutions), 'solution-limit', s);
+      case 'timeout':
+        return makeResult(solutions.slice(0, Math.min(1, maxSolutions)), 'time-limit', s);
+    }
+  }
+
+  const engine: ExternalEngine = {
+    name: definition.name,
+    kind: 'nonogram',
+    description: `${definition.description ?? definition.name} (external: ${program})`,
+    program,
+    capabilities,
+    definition,
+    /** Runs the program once on a 1x1 puzzle: proves it starts here and measures what starting costs. */
+    init() {
+      startup ??= (async () => {
+        const tiny: CheckedNonogramPuzzle = { kind: 'nonogram', width: 1, height: 1, rows: [[1]], columns: [[1]], givens: [], meta: { title: 'start-up' } };
+        const { result } = await run(tiny, 2, 30_000, undefined);
+        if (result.stopped) throw new Error(`${definition.name} did not answer a 1x1 puzzle within 30 s`);
+        if (result.signal !== undefined || result.code !== 0) throw new Error(describeExit(definition.name, result));
+        return result.cpuMs;
+      })();
+      startup.catch(() => (startup = undefined));
+      return startup.then(() => undefined);
+    },
+    async solve(input, solveOptions) {
+      const started = performance.now();
+      const checked = checkSolveInput('nonogram', input, solveOptions);
+      const { options } = checked;
+      const stats = (process: ProcessStats) => ({ timeMs: performance.now() - started, counters: {}, process });
+      const empty = solutionsWithoutCells(checked.puzzle);
+      if (empty !== null) return makeResult(empty, null, { timeMs: performance.now() - started, counters: {} });
+      const givens = distinctGivens(checked.puzzle);
+      if (givens === null || !cluesFit(checked.puzzle)) return makeResult<NonogramSolution>([], null, { timeMs: performance.now() - started, counters: {} });
+      const puzzle = { ...checked.puzzle, givens };
+      const decline = (message: string) => makeResult<NonogramSolution>([], 'limit', { timeMs: performance.now() - started, counters: {} }, message);
+      if (puzzle.givens.length > 0 && !capabilities.givens) return decline(`${definition.name} cannot read given cells`);
+      if (capabilities.maxSide !== undefined && Math.max(puzzle.width, puzzle.height) > capabilities.maxSide) {
+        return decline(`${definition.name} takes sides up to ${capabilities.maxSide}, this puzzle is ${puzzle.width}x${puzzle.height}`);
+      }
+      const stop = (reason: StopReason) => makeResult<NonogramSolution>([], reason, { timeMs: performance.now() - started, counters: {} });
+      if (options.signal?.aborted) return stop('aborted');
+      const startupCpuMs = startup ? await startup.catch(() => undefined) : undefined;
+      const remaining = options.timeLimitMs === undefined ? undefined : options.timeLimitMs - (performance.now() - started);
+      if (remaining !== undefined && remaining <= 0) return stop('time-limit');
+      const { result, outputFile } = await run(puzzle, options.maxSolutions, remaining, options.signal);
+      const process: ProcessStats = {
+        ...(result.cpuMs !== undefined ? { cpuMs: result.cpuMs } : {}),
+        wallMs: result.wallMs,
+        ...(startupCpuMs !== undefined ? { startupCpuMs } : {}),
+        ...(result.maxRssMb !== undefined ? { maxRssMb: result.maxRssMb } : {}),
+      };
+      if (result.stopped === 'time-limit') return makeResult([], 'time-limit', stats(process));
+      if (result.stopped === 'aborted') return makeResult([], 'aborted', stats(process));
+      if (result.stopped === 'output-limit') return makeResult([], 'limit', stats(process), `${definition.name} printed more than the output cap`);
+      if (result.signal !== undefined || !(definition.answerExitCodes ?? [0]).includes(result.code ?? 0)) throw new Error(describeExit(definition.name, result));
+      let answer: ParsedAnswer;
+      try {
+        answer = parse({ stdout: result.stdout, ...(outputFile !== undefined ? { outputFile } : {}), width: puzzle.width, height: puzzle.height });
+      } catch (err) {
+        throw new OutputError(`${definition.name}: ${(err as Error).message}`);
+      }
+      const withSolver = answer.solverMs !== undefined ? { ...process, solverMs: answer.solverMs } : process;
+      return toResult(puzzle, answer, options.maxSolutions, { timeMs: performance.now() - started, process: withSolver });
+    },
+  };
+  return engine;
+}
+
+/** The folder of an engines file, for relative program paths. */
+export const definitionsDir = (file: string) => dirname(resolve(file));
