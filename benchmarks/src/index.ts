@@ -57,3 +57,5 @@ export { abMarkdown, abHeadline } from './report/ab-markdown.js';
 export { commitBuild, folderBuild, workingTreeBuild, repositoryRoot, resolveCommit, defaultBuild, BuildError } from './builds.js';
 export type { Build, BuildOptions, Runner } from './builds.js';
 export { readSuite } from './suite.js';
+export { PRESETS, estimateRaceMs, type PresetName, type RacePreset } from './presets.js';
+export type { NotAttempted } from './types.js';

@@ -87,8 +87,9 @@ export function mergeResults(inputs: readonly MergeInput[]): MergeOutcome {
   const engines = new Map(inputs.flatMap((i) => i.results.engines).map((e) => [e.name, e]));
   const sources = [...new Set(inputs.flatMap((i) => i.results.options.puzzles))];
   const { shard: _shard, ...options } = first.results.options;
-  const { aborted: _aborted, shards: _shards, ...base } = first.results;
-  void [_shard, _aborted, _shards];
+  const { aborted: _aborted, shards: _shards, notAttempted: _notAttempted, ...base } = first.results;
+  void [_shard, _aborted, _shards, _notAttempted];
+  const notAttempted = inputs.flatMap((i) => i.results.notAttempted ?? []);
   const wallMs = inputs.reduce((sum, i) => sum + i.results.summary.wallMs, 0);
   const results: RaceResults = {
     ...base,
@@ -99,6 +100,7 @@ export function mergeResults(inputs: readonly MergeInput[]): MergeOutcome {
     disagreements,
     summary: summarizeRun(orderedTasks, disagreements.length, wallMs),
     ...(inputs.some((i) => i.results.aborted) ? { aborted: true } : {}),
+    ...(notAttempted.length > 0 ? { notAttempted } : {}),
     shards: inputs.flatMap((i) => i.results.shards ?? [{ shard: i.results.options.shard ?? 'all', env: i.results.env }]),
   };
   return { results, warnings };

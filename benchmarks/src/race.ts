@@ -52,6 +52,12 @@ export interface RaceOptions {
   readonly load?: readonly string[];
   /** What the user named as puzzle sources, recorded in the results. */
   readonly sources?: readonly string[];
+  /**
+   * Start every engine on every puzzle. By default a puzzle out of an engine's reach
+   * (`Engine.reach`: z3 past its model size, naive past its placement cap) is not started and
+   * is listed in `notAttempted`, never counted as a failure or a win.
+   */
+  readonly attemptAll?: boolean;
   /** Grace after a limit before a worker is terminated (ms). Default 2000. */
   readonly graceMs?: number;
   readonly signal?: AbortSignal;
@@ -96,6 +102,7 @@ export class Race extends EventTarget {
   readonly #options: RaceOptions;
   readonly #engines: readonly Engine[];
   readonly #tasks: readonly PlannedTask[];
+  readonly #notAttempted: readonly (PlannedTask & { readonly reason: string })[];
 
   /** Plans the race; throws RaceConfigError for an unknown engine or a wrong option. */
   constructor(options: RaceOptions) {
@@ -126,17 +133,29 @@ export class Race extends EventTarget {
     }
     this.#engines = engines;
     const tasks: PlannedTask[] = [];
+    const skipped: (PlannedTask & { reason: string })[] = [];
     // Puzzle by puzzle, so the engines of one puzzle run close together in time and the
     // cross-check of a puzzle can report as soon as its last engine is done.
     for (const puzzle of puzzles) {
-      for (const engine of engines) if (engine.kind === puzzle.record.kind) tasks.push({ engine: engine.name, puzzle });
+      for (const engine of engines) {
+        if (engine.kind !== puzzle.record.kind) continue;
+        const reason = options.attemptAll ? undefined : outOfReach(engine, puzzle);
+        if (reason !== undefined) skipped.push({ engine: engine.name, puzzle, reason });
+        else tasks.push({ engine: engine.name, puzzle });
+      }
     }
     this.#tasks = tasks;
+    this.#notAttempted = skipped;
   }
 
   /** The tasks in the order they will run. */
   get tasks(): readonly PlannedTask[] {
     return this.#tasks;
+  }
+
+  /** The engine and puzzle pairs that will not be started: out of the engine's reach. */
+  get notAttempted(): readonly (PlannedTask & { readonly reason: string })[] {
+    return this.#notAttempted;
   }
 
   /** Typed listeners: `race.addEventListener('task-end', (e) => e.detail.record)`. */
@@ -208,21 +227,38 @@ export class Race extends EventTarget {
       ...(o.shard ? { shard: `${o.shard.index}/${o.shard.count}` } : {}),
       calibration,
       load,
+      ...(o.attemptAll ? { attemptAll: true } : {}),
     };
+    // An interrupted race lists only the puzzles it reached.
+    const reached = (id: string) => !o.signal?.aborted || puzzleIds.has(id);
+    const notAttempted = this.#notAttempted.filter((n) => reached(n.puzzle.record.id)).map((n) => ({ engine: n.engine, puzzle: n.puzzle.record.id, reason: n.reason }));
+    for (const n of notAttempted) puzzleIds.add(n.puzzle);
+    const planned = [...this.#tasks, ...this.#notAttempted];
     const results: RaceResults = {
       schema: RESULTS_SCHEMA,
       format: RESULTS_FORMAT,
       env,
       options,
       engines: this.#engines.map((e): EngineRecord => ({ name: e.name, kind: e.kind, description: e.description, ...(e.program !== undefined ? { program: e.program } : {}) })),
-      puzzles: this.#tasks.map((t) => t.puzzle.record).filter((p, i, all) => puzzleIds.has(p.id) && all.findIndex((q) => q.id === p.id) === i),
+      puzzles: planned.map((t) => t.puzzle.record).filter((p, i, all) => puzzleIds.has(p.id) && all.findIndex((q) => q.id === p.id) === i),
       tasks: records,
       disagreements,
       summary: summarizeRun(records, disagreements.length, performance.now() - startedAt),
       ...(o.signal?.aborted ? { aborted: true } : {}),
+      ...(notAttempted.length > 0 ? { notAttempted } : {}),
     };
     this.#emit('complete', { results });
     return results;
+  }
+}
+
+/** The engine's own reason the puzzle is out of its reach, or undefined; a reach that throws counts as within reach (the solve will say what is wrong). */
+function outOfReach(engine: Engine, puzzle: CorpusPuzzle): string | undefined {
+  try {
+    const reason = engine.reach?.(puzzle.puzzle as never);
+    return typeof reason === 'string' && reason !== '' ? reason : undefined;
+  } catch {
+    return undefined;
   }
 }
 

@@ -95,6 +95,7 @@ export const RESULTS_JSON_SCHEMA: Schema = {
         shard: str,
         calibration: { type: 'boolean' },
         load: { type: 'array', items: str },
+        attemptAll: { type: 'boolean' },
       },
     },
     engines: {
@@ -158,6 +159,11 @@ export const RESULTS_JSON_SCHEMA: Schema = {
           },
         },
       },
+    },
+    notAttempted: {
+      type: 'array',
+      description: "Engine and puzzle pairs not started: the puzzle is out of the engine's reach.",
+      items: { type: 'object', required: ['engine', 'puzzle', 'reason'], properties: { engine: str, puzzle: str, reason: str } },
     },
     disagreements: {
       type: 'array',

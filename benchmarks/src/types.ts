@@ -150,6 +150,8 @@ export interface RaceRunOptions {
   readonly calibration: boolean;
   /** Extra modules every worker imports to register engines. */
   readonly load: readonly string[];
+  /** Every engine was started on every puzzle, out of its reach or not (absent: engines' reach applied). */
+  readonly attemptAll?: boolean;
 }
 
 export interface RaceSummary {
@@ -169,6 +171,14 @@ export interface RaceSummary {
   readonly wallMs: number;
 }
 
+export interface NotAttempted {
+  readonly engine: string;
+  /** The puzzle's id. */
+  readonly puzzle: string;
+  /** Why, in the engine's words. */
+  readonly reason: string;
+}
+
 export interface RaceResults {
   readonly schema: typeof RESULTS_SCHEMA;
   readonly format: typeof RESULTS_FORMAT;
@@ -182,6 +192,8 @@ export interface RaceResults {
   readonly summary: RaceSummary;
   /** The run was interrupted; the tasks are those that finished. */
   readonly aborted?: boolean;
+  /** Engine and puzzle pairs not started because the puzzle is out of the engine's reach (`Engine.reach`). */
+  readonly notAttempted?: readonly NotAttempted[];
   /** For merged files: the shards it was made of (`k/n`), with the env of each. */
   readonly shards?: readonly { readonly shard: string; readonly env: RaceEnv }[];
 }

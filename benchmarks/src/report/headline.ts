@@ -21,12 +21,14 @@ function puzzlesText(n: number, total: number): string {
 
 /** The headline of one kind's table; `disagreements` counts that kind's puzzles only. */
 export function kindHeadline(table: KindTable, disagreements: number): string {
+  const notAttempted = table.rows.reduce((n, r) => n + r.cells.filter((c) => c.text === 'not attempted').length, 0);
   const m = ratioMatrix(table);
   const engines = table.engines;
   const total = table.rows.length;
   const timed = engines.map((_, i) => table.rows.filter((r) => r.cells[i]?.ms !== undefined).length);
   const tail = (order: readonly number[]) =>
-    `; ${order.map((i) => failuresText(engines[i]!, m.failures[i]!)).join(', ')}; ${plural(disagreements, 'disagreement')}`;
+    `; ${order.map((i) => failuresText(engines[i]!, m.failures[i]!)).join(', ')}; ${plural(disagreements, 'disagreement')}` +
+    (notAttempted > 0 ? `; ${notAttempted} not attempted (out of reach)` : '');
   const everyone = engines.map((_, i) => i);
 
   if (engines.length === 1) return `${table.kind}: only ${engines[0]} raced, ${puzzlesText(timed[0]!, total)} solved${tail(everyone)}`;

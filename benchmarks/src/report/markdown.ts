@@ -76,6 +76,12 @@ export function raceMarkdown(r: RaceResults): string {
     for (const row of external.rows) lines.push(`| ${row.map(esc).join(' | ')} |`);
     lines.push('');
   }
+  if (r.notAttempted && r.notAttempted.length > 0) {
+    lines.push("## Not attempted (out of the engine's reach)", '');
+    for (const n of r.notAttempted.slice(0, 100)) lines.push(`- ${esc(n.engine)} on \`${n.puzzle}\`: ${esc(n.reason)}`);
+    if (r.notAttempted.length > 100) lines.push(`- ... and ${r.notAttempted.length - 100} more (see results.json)`);
+    lines.push('');
+  }
   const problems = r.tasks.filter((t) => t.state !== 'completed' || t.message);
   if (problems.length > 0) {
     lines.push('## Stopped, failed or limited tasks', '');

@@ -59,13 +59,18 @@ function stateText(t: TaskRecord): string {
 /** `6 tasks: 3 completed, 1 gave up, 1 timed out, ...`; "gave up" only when some did, so the usual line stays short. */
 export function describeCounts(r: RaceResults): string {
   const c = outcomeCounts(r);
-  return `${c.tasks} tasks: ${c.completed} completed, ${c.gaveUp > 0 ? `${c.gaveUp} gave up, ` : ''}${c.timeouts} timed out, ${c.ooms} out of memory, ${c.errors} errors`;
+  const skipped = r.notAttempted?.length ?? 0;
+  return (
+    `${c.tasks} tasks: ${c.completed} completed, ${c.gaveUp > 0 ? `${c.gaveUp} gave up, ` : ''}${c.timeouts} timed out, ${c.ooms} out of memory, ${c.errors} errors` +
+    (skipped > 0 ? `; ${skipped} not attempted (out of the engine's reach)` : '')
+  );
 }
 
 export function kindTables(results: RaceResults): KindTable[] {
   const tables: KindTable[] = [];
   const disagreeing = new Set(results.disagreements.map((d) => d.puzzle));
   const byKey = new Map(results.tasks.map((t) => [`${t.engine}\u0000${t.puzzle}`, t]));
+  const skipped = new Set((results.notAttempted ?? []).map((n) => `${n.engine}\u0000${n.puzzle}`));
   for (const kind of ['nonogram', 'arrowpath'] as const) {
     const puzzles = results.puzzles.filter((p) => p.kind === kind);
     const engines = results.engines.filter((e) => e.kind === kind).map((e) => e.name);
@@ -77,7 +82,8 @@ export function kindTables(results: RaceResults): KindTable[] {
       const best = Math.min(...medians);
       const cells = engines.map((engine, i): Cell => {
         const task = tasks[i];
-        if (!task) return { engine, fastest: false, text: '-' };
+        // Out of the engine's reach: neither a time nor a failure.
+        if (!task) return { engine, fastest: false, text: skipped.has(`${engine}\u0000${puzzle.id}`) ? 'not attempted' : '-' };
         const failure = failureOf(task);
         if (!task.samples || failure) return { engine, task, fastest: false, text: stateText(task), ...(failure ? { failure } : {}) };
         const ms = task.samples.median;

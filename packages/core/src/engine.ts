@@ -19,6 +19,13 @@ export interface Engine<K extends PuzzleKind = PuzzleKind> {
    * an engine reports the program's CPU time in `stats.process`, and a race times it by that.
    */
   readonly program?: string;
+  /**
+   * Why this engine would not finish `puzzle` in a race's usual time (z3's models past some
+   * size, naive's placements past its cap), or undefined when it is within reach. Cheap: no
+   * solving. A race records such a task as "not attempted" instead of starting it; `solve`
+   * still takes the puzzle.
+   */
+  reach?(puzzle: PuzzleOf<K>): string | undefined;
   /** Optional one-time set-up (loading WASM or z3), kept out of timed solves. Idempotent. */
   init?(): Promise<void>;
   /** Optional release of what `init` acquired. */

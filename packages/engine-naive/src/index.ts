@@ -1,6 +1,6 @@
 // The public API of @gridrace/engine-naive: the engine object and its factory.
 import type { Engine } from '@gridrace/core';
-import { DEFAULT_MAX_PLACEMENTS, solveNaive, type NaiveEngineConfig } from './solve.js';
+import { DEFAULT_MAX_PLACEMENTS, placementsOverCap, solveNaive, type NaiveEngineConfig } from './solve.js';
 
 export type { NaiveEngineConfig } from './solve.js';
 export type { PassEvent } from './propagate.js';
@@ -15,6 +15,8 @@ export function createNaiveEngine(config: NaiveEngineConfig = {}): Engine<'nonog
     name: 'naive',
     kind: 'nonogram',
     description: 'every placement of every line, cells common to all survivors, branching when stuck (the seeds\' method)',
+    // The solve itself gives up with the same message before allocating; a race need not start it.
+    reach: (puzzle) => placementsOverCap(puzzle, max),
     solve: (puzzle, options) => solveNaive(puzzle, options, config),
   };
 }

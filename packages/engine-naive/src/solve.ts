@@ -85,6 +85,33 @@ function pickCell(lines: readonly Line[], state: State): number {
   return best;
 }
 
+/** Why the lines' placements would pass the cap (the first line that passes it), or undefined. */
+function capMessage(specs: ReturnType<typeof lineSpecs>, maxPlacements: number): string | undefined {
+  let total = 0;
+  for (const spec of specs) {
+    const count = placementCount(spec.clue, spec.length);
+    total += count;
+    if (total > maxPlacements) {
+      return (
+        `${spec.label} (clue ${spec.clue.join(' ') || '0'}, ${spec.length} cells) has ${count.toLocaleString('en-US')} placements, ` +
+        `bringing the total to ${total.toLocaleString('en-US')}, over the naive engine's cap of ${maxPlacements.toLocaleString('en-US')} (maxPlacements)`
+      );
+    }
+  }
+  return undefined;
+}
+
+/** The engine's reach: the cap message for a puzzle whose placements pass `maxPlacements`, counted from the clues alone. */
+export function placementsOverCap(puzzle: unknown, maxPlacements: number): string | undefined {
+  let checked;
+  try {
+    checked = checkSolveInput('nonogram', puzzle, {}).puzzle;
+  } catch {
+    return undefined; // solve() refuses it with the contract's error
+  }
+  return capMessage(lineSpecs(checked), maxPlacements);
+}
+
 export async function solveNaive(
   input: NonogramPuzzle,
   options: SolveOptions | undefined,
@@ -119,17 +146,8 @@ export async function solveNaive(
   // Count every line's placements before enumerating any, so the cap is never overrun;
   // counting needs only the clues, so a huge grid is refused before anything is allocated.
   const specs = lineSpecs(puzzle);
-  let total = 0;
-  for (const spec of specs) {
-    const count = placementCount(spec.clue, spec.length);
-    total += count;
-    if (total > maxPlacements) {
-      const message =
-        `${spec.label} (clue ${spec.clue.join(' ') || '0'}, ${spec.length} cells) has ${count.toLocaleString('en-US')} placements, ` +
-        `bringing the total to ${total.toLocaleString('en-US')}, over the naive engine's cap of ${maxPlacements.toLocaleString('en-US')} (maxPlacements)`;
-      return finish('limit', message);
-    }
-  }
+  const over = capMessage(specs, maxPlacements);
+  if (over !== undefined) return finish('limit', over);
 
   // Cell lists and placements line by line, with a budget check before each allocation.
   const lines: Line[] = [];

@@ -20,6 +20,8 @@ export interface EngineSpec {
   readonly description: string;
   readonly build: ModelBuilder;
   readonly setup: SolverSetup;
+  /** The most cells this engine's model is solved for within a race's 10 s on a 2-core machine; larger puzzles are out of its reach. */
+  readonly reachCells: number;
 }
 
 export function makeZ3Engine(spec: EngineSpec): Engine<'nonogram'> {
@@ -80,6 +82,10 @@ export function makeZ3Engine(spec: EngineSpec): Engine<'nonogram'> {
     }
   };
 
-  return { name: spec.name, kind: 'nonogram', description: spec.description, init, dispose, solve };
+  const reach = (puzzle: { width: number; height: number }): string | undefined => {
+    const cells = puzzle.width * puzzle.height;
+    return cells > spec.reachCells ? `${spec.name} does not finish models past ${spec.reachCells.toLocaleString('en-US')} cells in a race's time; this puzzle has ${cells.toLocaleString('en-US')}` : undefined;
+  };
+  return { name: spec.name, kind: 'nonogram', description: spec.description, reach, init, dispose, solve };
 }
 

@@ -1,5 +1,5 @@
 import { listEngines } from '@gridrace/core';
-import { defaultEngineName } from '@gridrace/engines';
+import { defaultEngineName, missingEngines } from '@gridrace/engines';
 import { ExitCode } from '../exit-codes.js';
 import { registerExternal } from './external.js';
 import type { Ui } from './shared.js';
@@ -20,5 +20,6 @@ export function enginesCommand(flags: { json?: boolean }, ui: Ui): ExitCode {
   }
   const nameWidth = Math.max(...engines.map((e) => e.name.length), 4);
   for (const e of engines) ui.out(`${e.name.padEnd(nameWidth)}  ${e.kind.padEnd(9)}  ${e.default ? '(default) ' : ''}${e.description}`);
+  for (const m of missingEngines) ui.info(`${m.name}: not installed (package ${m.package})`);
   return ExitCode.OK;
 }

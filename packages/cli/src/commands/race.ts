@@ -1,8 +1,8 @@
 // `gridrace race`, `race merge`, `race compare`: flags and printing only; the racing,
 // merging and comparing live in @gridrace/race. Progress is drawn from the race's events:
 // a bar on a terminal, one plain line per task otherwise (CI logs).
-import { readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, lstatSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import cliProgress from 'cli-progress';
 import { Command, Option } from 'commander';
@@ -26,7 +26,7 @@ import {
   type TaskRecord,
   type TimingOptions,
 } from '@gridrace/race';
-import { gaveUp, raceHeadlines } from '@gridrace/race';
+import { PRESETS, estimateRaceMs, gaveUp, raceHeadlines, type PresetName } from '@gridrace/race';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { registerExternal, withoutSkipped } from './external.js';
 import { list, many, nonNegative, percent, positive, raceCorpus, wholeNumber } from './options.js';
@@ -41,13 +41,15 @@ export interface RaceFlags {
   puzzles?: string[];
   suite?: string;
   kind?: PuzzleKind;
-  timeLimit: number;
+  timeLimit?: number;
   time?: number;
+  preset: PresetName;
+  attemptAll?: boolean;
   iterations?: number;
   memory: number;
   clock: 'cpu' | 'wall';
   shard?: string;
-  out: string;
+  out?: string;
   load?: string[];
   enginesFile?: string[];
   peers?: string[];
@@ -113,8 +115,11 @@ export async function raceCommand(flags: RaceFlags, ui: Ui): Promise<ExitCode> {
   }
   const { skipped } = registerExternal(flags);
   const engines = withoutSkipped(flags.engines, skipped, (line) => ui.info(line));
-  const { corpus, given } = raceCorpus(flags);
-  const timing: TimingOptions = flags.iterations !== undefined ? { iterations: flags.iterations } : { timeMs: (flags.time ?? 0.5) * 1000 };
+  const preset = PRESETS[flags.preset];
+  const ownPuzzles = (flags.puzzles?.length ?? 0) > 0 || flags.suite !== undefined;
+  const { corpus, given } = raceCorpus(ownPuzzles ? flags : { ...flags, puzzles: [...preset.puzzles] });
+  const timing: TimingOptions = flags.iterations !== undefined ? { iterations: flags.iterations } : { timeMs: flags.time !== undefined ? flags.time * 1000 : preset.timeMs };
+  const timeLimitMs = flags.timeLimit !== undefined ? flags.timeLimit * 1000 : preset.timeLimitMs;
   const controller = new AbortController();
   let race: Race;
   try {
@@ -122,9 +127,10 @@ export async function raceCommand(flags: RaceFlags, ui: Ui): Promise<ExitCode> {
       puzzles: corpus.puzzles,
       ...(engines && engines.length > 0 ? { engines } : {}),
       ...(flags.kind ? { kind: flags.kind } : {}),
-      timeLimitMs: flags.timeLimit * 1000,
+      timeLimitMs,
       timing,
       memoryMb: flags.memory,
+      ...(flags.attemptAll ? { attemptAll: true } : {}),
       clock: flags.clock,
       ...(shard ? { shard } : {}),
       calibration: flags.calibration,
@@ -136,8 +142,9 @@ export async function raceCommand(flags: RaceFlags, ui: Ui): Promise<ExitCode> {
     if (err instanceof RaceConfigError) throw new CliError(err.message, ExitCode.USAGE);
     throw err;
   }
-  if (race.tasks.length === 0) throw new CliError('nothing to race: no registered engine solves these puzzles', ExitCode.USAGE);
+  if (race.tasks.length === 0 && race.notAttempted.length === 0) throw new CliError('nothing to race: no registered engine solves these puzzles', ExitCode.USAGE);
   for (const s of corpus.skipped) if (!flags.quiet) ui.info(`skipped ${s.file}: ${s.why}`);
+  if (!flags.quiet) ui.info(planLine(race, flags, timing, timeLimitMs));
 
   const tty = flags.progress ?? (process.stderr.isTTY === true && !process.env.CI);
   const bar = tty && !flags.quiet ? new cliProgress.MultiBar({ format: ' race {bar} {value}/{total} | {task} | {duration_formatted} elapsed, ETA {eta_formatted}', hideCursor: true, etaBuffer: 20, fps: 5, clearOnComplete: true, stream: process.stderr }, cliProgress.Presets.shades_classic) : undefined;
@@ -164,12 +171,55 @@ export async function raceCommand(flags: RaceFlags, ui: Ui): Promise<ExitCode> {
     process.removeListener('SIGINT', onInterrupt);
     bar?.stop();
   }
-  writeAll(results, flags.out, ui);
+  const out = flags.out ?? runFolder(results);
+  writeAll(results, out, ui);
+  if (flags.out === undefined) pointLatest(out, ui);
   ui.out(summaryLine(results));
   reportDisagreements(results, ui);
+  if (results.aborted) {
+    ui.out(`race interrupted: ${results.tasks.length} of ${race.tasks.length} tasks finished; their results are in ${out}`);
+  }
   if (results.disagreements.length > 0) return ExitCode.INTERNAL;
   if (results.aborted) return ExitCode.INCOMPLETE;
   return ExitCode.OK;
+}
+
+/** Before the first task: how many tasks, how many not attempted, and a first guess at the time. */
+function planLine(race: Race, flags: RaceFlags, timing: TimingOptions, timeLimitMs: number): string {
+  const puzzles = new Set(race.tasks.map((t) => t.puzzle.record.id)).size;
+  const perTask = 'timeMs' in timing ? timing.timeMs : 0;
+  const preset = PRESETS[flags.preset];
+  const asPreset = flags.puzzles === undefined && flags.suite === undefined && flags.engines === undefined && flags.time === undefined && flags.iterations === undefined && flags.timeLimit === undefined;
+  // A preset run as it is takes about what it took when measured; anything else gets the formula's lower bound.
+  const measured = asPreset && preset.measuredSeconds > 0;
+  const seconds = measured ? preset.measuredSeconds : estimateRaceMs(race.tasks.length, puzzles, perTask, flags.calibration) / 1000;
+  const skipped = race.notAttempted.length;
+  const about = seconds < 90 ? `${Math.max(1, Math.round(seconds))} s` : `${(seconds / 60).toFixed(1)} min`;
+  return (
+    `race: ${race.tasks.length} tasks on ${puzzles} puzzles${skipped > 0 ? ` (${skipped} more not attempted: out of the engine's reach)` : ''}` +
+    `${(flags.puzzles?.length ?? 0) > 0 || flags.suite !== undefined ? '' : `, preset ${flags.preset}`}; ` +
+    (measured ? `about ${about} (as measured on a 2-core machine)` : `about ${about} or more (each slow solve adds up to the ${timeLimitMs / 1000} s limit)`)
+  );
+}
+
+/** race-results/<date>-<time>-<commit>: every race its own folder, so none overwrites another. */
+function runFolder(results: RaceResults): string {
+  const stamp = results.env.date.slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
+  const sha = results.env.gitSha ? `-${results.env.gitSha.slice(0, 7)}${results.env.gitDirty ? '+' : ''}` : '';
+  let dir = join('race-results', `${stamp}${sha}`);
+  for (let n = 2; existsSync(dir); n++) dir = join('race-results', `${stamp}${sha}-${n}`);
+  return dir;
+}
+
+/** Moves the race-results/latest link to the folder just written (a note, not an error, where links cannot be made). */
+function pointLatest(out: string, ui: Ui): void {
+  const link = join('race-results', 'latest');
+  try {
+    if (lstatSync(link, { throwIfNoEntry: false })) unlinkSync(link);
+    symlinkSync(out.slice('race-results/'.length), link);
+  } catch (err) {
+    ui.info(`note: could not point ${link} at ${out}: ${(err as Error).message}`);
+  }
 }
 
 function readResultsFile(path: string): RaceResults {
@@ -275,13 +325,19 @@ export function registerRaceCommand(program: Command, ui: Ui, done: (code: ExitC
     .addOption(new Option('-p, --puzzles <path>', 'puzzle file, folder or glob; repeatable (default: the repository puzzles/)').argParser(many))
     .option('--suite <file>', 'a suite file: one puzzle path, folder or glob a line, # comments (added to -p)')
     .addOption(new Option('-k, --kind <kind>', 'only puzzles of this kind').choices(['nonogram', 'arrowpath']))
-    .addOption(new Option('-t, --time-limit <seconds>', 'time limit per solve; longer is recorded as a timeout').argParser(positive('seconds')).default(10))
-    .addOption(new Option('--time <seconds>', 'tinybench time budget per task (at least 2 samples)').argParser(positive('seconds')).conflicts('iterations'))
+    .addOption(
+      new Option('--preset <name>', `what to race when -p, --suite, --time or -t do not say: ${Object.entries(PRESETS).map(([name, p]) => `${name} (${p.description})`).join('; ')}`)
+        .choices(Object.keys(PRESETS))
+        .default('quick'),
+    )
+    .addOption(new Option('-t, --time-limit <seconds>', 'time limit per solve; longer is recorded as a timeout (default: the preset\'s, 10 s)').argParser(positive('seconds')))
+    .addOption(new Option('--time <seconds>', 'tinybench time budget per task, at least 2 samples (default: the preset\'s)').argParser(positive('seconds')).conflicts('iterations'))
     .addOption(new Option('--iterations <n>', 'exactly n timed samples per task instead of a time budget').argParser(wholeNumber))
     .addOption(new Option('--memory <mb>', 'memory cap per task: worker heap limit and resident-memory growth').argParser(positive('MB')).default(2048))
     .addOption(new Option('--clock <clock>', 'what samples measure: cpu (process CPU time, steady on a busy machine) or wall').choices(['cpu', 'wall']).default('cpu'))
     .option('--shard <k/n>', 'run only shard k of n of the puzzles (merge the parts with `race merge`)')
-    .option('-o, --out <dir>', 'output folder', 'race-results')
+    .option('-o, --out <dir>', 'output folder (default: a new race-results/<date>-<time>-<commit>, linked as race-results/latest)')
+    .option('--attempt-all', "start every engine on every puzzle, also those out of an engine's reach (z3 on large grids, naive past its placement cap)")
     .addOption(new Option('--load <module>', 'a module that registers extra engines (imported in every worker); repeatable').argParser(many))
     .addOption(new Option('--engines-file <file>', 'a JSON file defining external engines (solver programs); repeatable').argParser(many))
     .addOption(new Option('--peers <dir>', 'a folder holding peer solvers (nonosolve, pbnsolve), besides GRIDRACE_PEERS and the PATH; repeatable').argParser(many))
@@ -292,7 +348,8 @@ export function registerRaceCommand(program: Command, ui: Ui, done: (code: ExitC
       'after',
       `
 Writes results.json (schema 1), summary.md, report.html and benchmark.json
-(github-action-benchmark customSmallerIsBetter) to --out.
+(github-action-benchmark customSmallerIsBetter) to --out, by default a new folder per race
+(race-results/<date>-<time>-<commit>) with race-results/latest pointing at the newest.
 Exit codes: 0 done, 3 interrupted, 4 bad puzzle input, 5 bad command line,
 6 the engines disagree or a solution failed verification.`,
     )

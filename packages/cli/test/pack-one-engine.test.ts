@@ -1,0 +1,101 @@
+// An app that wants one engine installs just that: pack core, engine-naive and engines with
+// `pnpm pack` (as pack.test.ts does), install some of the tarballs alone into scratch projects
+// with plain npm (nothing else from the registry), and solve with plain Node.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { REPO } from './run-cli.js';
+
+const PUZZLE = '5x5:2.2/1.1/4/1/2/1/3/1/3.1/1.3';
+const tarballs: Record<string, string> = {};
+
+beforeAll(() => {
+  const packs = mkdtempSync(join(tmpdir(), 'gridrace-packs-'));
+  for (const dir of ['core', 'engine-naive', 'engines']) {
+    const out = execFileSync('pnpm', ['pack', '--pack-destination', packs], { cwd: join(REPO, 'packages', dir), encoding: 'utf8' });
+    tarballs[dir] = out.trim().split('\n').pop()!.trim();
+  }
+}, 120_000);
+
+/** A scratch project with only these tarballs installed; returns its directory. */
+function install(...packages: string[]): string {
+  const scratch = mkdtempSync(join(tmpdir(), 'gridrace-one-engine-'));
+  writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'scratch', private: true, type: 'module' }));
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', ...packages.map((p) => tarballs[p]!)], { cwd: scratch, encoding: 'utf8' });
+  return scratch;
+}
+
+function runNode(scratch: string, script: string): { status: number | null; stdout: string; stderr: string } {
+  writeFileSync(join(scratch, 'use.mjs'), script);
+  const run = spawnSync(process.execPath, ['use.mjs'], { cwd: scratch, encoding: 'utf8' });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+describe('one engine package in a scratch project', () => {
+  it('core + engine-naive alone: solve with the engine object', { timeout: 180_000 }, () => {
+    const scratch = install('core', 'engine-naive');
+    expect(readdirSync(join(scratch, 'node_modules')).filter((name) => !name.startsWith('.'))).toEqual(['@gridrace']);
+    expect(readdirSync(join(scratch, 'node_modules/@gridrace')).sort()).toEqual(['core', 'engine-naive']);
+
+    const used = runNode(
+      scratch,
+      `import { readPuzzle, verify } from '@gridrace/core';
+import { naiveEngine } from '@gridrace/engine-naive';
+const puzzle = readPuzzle('${PUZZLE}');
+const result = await naiveEngine.solve(puzzle);
+console.log(JSON.stringify({ verdict: result.verdict, ok: verify(puzzle, result.solutions[0]).ok }));
+`,
+    );
+    expect(used.stderr).toBe('');
+    expect(JSON.parse(used.stdout)).toEqual({ verdict: 'unique', ok: true });
+  });
+
+  it('core + engines + engine-naive: engines registers only naive, its default, and names the missing', { timeout: 180_000 }, () => {
+    const scratch = install('core', 'engines', 'engine-naive');
+    expect(readdirSync(join(scratch, 'node_modules/@gridrace')).sort()).toEqual(['core', 'engine-naive', 'engines']);
+
+    const script = `import { readPuzzle, verify } from '@gridrace/core';
+import { builtinEngines, defaultEngineName, getEngine, listEngines, missingEngines } from '@gridrace/engines';
+const puzzle = readPuzzle('${PUZZLE}');
+const result = await getEngine('naive').solve(puzzle);
+let wasm;
+try { getEngine('wasm'); } catch (error) { wasm = error.name; }
+console.log(JSON.stringify({
+  builtin: builtinEngines.map((e) => e.name),
+  listed: listEngines().map((e) => e.name),
+  nonogram: defaultEngineName('nonogram') ?? null,
+  arrowpath: defaultEngineName('arrowpath') ?? null,
+  missing: [...new Set(missingEngines.map((e) => e.package))].sort(),
+  missingNames: missingEngines.map((e) => e.name),
+  wasm,
+  verdict: result.verdict,
+  ok: verify(puzzle, result.solutions[0]).ok,
+}));
+`;
+    const used = runNode(scratch, script);
+    expect(used.stderr).toBe('');
+    expect(JSON.parse(used.stdout)).toEqual({
+      builtin: ['naive'],
+      listed: ['naive'],
+      nonogram: 'naive',
+      arrowpath: null,
+      missing: ['@gridrace/engine-arrowpath', '@gridrace/engine-bitmask', '@gridrace/engine-wasm', '@gridrace/engine-z3'],
+      missingNames: ['bitmask', 'wasm', 'z3', 'z3-prefix', 'arrowpath', 'arrowpath-dfs'],
+      wasm: 'UnknownEngineError',
+      verdict: 'unique',
+      ok: true,
+    });
+
+    // An engine package that is there but broken (no built entry file) is not taken for a
+    // missing one: importing @gridrace/engines fails and names it.
+    const broken = join(scratch, 'node_modules/@gridrace/engine-wasm');
+    mkdirSync(broken);
+    writeFileSync(join(broken, 'package.json'), JSON.stringify({ name: '@gridrace/engine-wasm', version: '0.1.0', type: 'module', exports: { '.': './dist/index.js' } }));
+    const failed = runNode(scratch, script);
+    expect(failed.status).not.toBe(0);
+    expect(failed.stderr).toMatch(/ERR_MODULE_NOT_FOUND/);
+    expect(failed.stderr).toContain('engine-wasm/dist/index.js');
+  });
+});
