@@ -9,7 +9,7 @@ import { unregisterEngine, type NonogramPuzzle } from '@gridrace/core';
 import { registerExternalEngines, type ExternalEngineDefinition } from '@gridrace/engine-external';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Race, parseResults } from '../src/index.js';
-import { entry } from './helpers.js';
+import { entry, processGone } from './helpers.js';
 
 const FAKE = fileURLToPath(new URL('../../packages/engine-external/test/fixtures/fake-solver.mjs', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'gridrace-external-race-'));
@@ -81,17 +81,7 @@ describe('a race with external engines', () => {
     // The hanging program's child was killed with its group.
     expect(existsSync(pidFile)).toBe(true);
     const child = Number(readFileSync(pidFile, 'utf8'));
-    let alive = true;
-    for (let i = 0; i < 100 && alive; i++) {
-      try {
-        process.kill(child, 0);
-        alive = !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${child}/stat`, 'utf8'));
-      } catch {
-        alive = false;
-      }
-      if (alive) await new Promise((r) => setTimeout(r, 20));
-    }
-    expect(alive).toBe(false);
+    expect(await processGone(child)).toBe(true);
 
     // What the race writes passes its own schema.
     expect(() => parseResults(JSON.stringify(results), 'results.json')).not.toThrow();

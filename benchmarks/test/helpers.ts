@@ -16,6 +16,21 @@ export const CROSS = nonogram(['..#..', '..#..', '#####', '..#..', '..#..'], 'cr
 
 export const entry = (p: NonogramPuzzle, id: string): CorpusPuzzle => corpusPuzzle(p, id);
 
+/** Whether process `pid` has ended (or is a zombie) within `withinMs`, polled every 20 ms (Linux). */
+export async function processGone(pid: number, withinMs = 2000): Promise<boolean> {
+  const end = performance.now() + withinMs;
+  for (;;) {
+    try {
+      process.kill(pid, 0);
+      if (/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'))) return true;
+    } catch {
+      return true;
+    }
+    if (performance.now() > end) return false;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 /** Threads of this process (Linux), to see that no worker is left behind. */
 export function threadCount(): number {
   const m = /^Threads:\s+(\d+)/m.exec(readFileSync('/proc/self/status', 'utf8'));

@@ -7,19 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { Race, loadEngineModules, type RaceResults, type TaskRecord } from '../src/index.js';
 import { runCalibration } from '../src/isolate.js';
 import { CALIBRATION_SAMPLES } from '../src/protocol.js';
-import { CROSS, FRAME, entry, threadCount } from './helpers.js';
+import { CROSS, FRAME, entry, processGone, threadCount } from './helpers.js';
 
 const FIXTURES = new URL('./fixtures/engines.mjs', import.meta.url).href;
-
-/** Alive and not a zombie. */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
-}
 
 describe('worker isolation', () => {
   it('kills the child processes an engine started when the race terminates its worker', async () => {
@@ -30,12 +20,7 @@ describe('worker isolation', () => {
     const results = await race.run();
     expect(results.tasks[0]).toMatchObject({ state: 'timeout' });
     const child = Number(readFileSync(pidFile, 'utf8'));
-    let dead = false;
-    for (let i = 0; i < 100 && !dead; i++) {
-      dead = !alive(child);
-      if (!dead) await new Promise((r) => setTimeout(r, 20));
-    }
-    expect(dead, `the engine's child ${child} outlived its worker`).toBe(true);
+    expect(await processGone(child), `the engine's child ${child} outlived its worker`).toBe(true);
   });
 
   it('stops and records misbehaving engines, and the race completes', async () => {
