@@ -14,15 +14,18 @@ function read(path: string): string | undefined {
   }
 }
 
+/** The pids listed in a /proc `children` file (empty when it is gone). */
+function pidsIn(path: string): number[] {
+  return (read(path) ?? '').split(' ').filter((p) => p.trim() !== '').map(Number);
+}
+
 /** Resident memory (MB) of `pid` and its descendants, from /proc (0 where /proc is missing). */
 export function treeRssMb(pid: number, depth = 0): number {
   const statm = read(`/proc/${pid}/statm`);
   if (statm === undefined) return 0;
   let mb = Number(statm.split(' ')[1] ?? 0) * PAGE_MB;
   if (depth < 4) {
-    for (const child of (read(`/proc/${pid}/task/${pid}/children`) ?? '').split(' ')) {
-      if (child.trim() !== '') mb += treeRssMb(Number(child), depth + 1);
-    }
+    for (const child of pidsIn(`/proc/${pid}/task/${pid}/children`)) mb += treeRssMb(child, depth + 1);
   }
   return mb;
 }
@@ -48,7 +51,7 @@ export function childPids(): Set<number> {
     return out;
   }
   for (const tid of tids) {
-    for (const pid of (read(`/proc/self/task/${tid}/children`) ?? '').split(' ')) if (pid.trim() !== '') out.add(Number(pid));
+    for (const pid of pidsIn(`/proc/self/task/${tid}/children`)) out.add(pid);
   }
   return out;
 }
@@ -56,7 +59,7 @@ export function childPids(): Set<number> {
 /** SIGKILL to `pid` and everything below it, leaves first read so none is missed. */
 export function killTree(pid: number, depth = 0): void {
   if (depth < 8) {
-    for (const child of (read(`/proc/${pid}/task/${pid}/children`) ?? '').split(' ')) if (child.trim() !== '') killTree(Number(child), depth + 1);
+    for (const child of pidsIn(`/proc/${pid}/task/${pid}/children`)) killTree(child, depth + 1);
   }
   try {
     process.kill(pid, 'SIGKILL');

@@ -144,7 +144,9 @@ export async function raceCommand(flags: RaceFlags, ui: Ui): Promise<ExitCode> {
   }
   if (race.tasks.length === 0 && race.notAttempted.length === 0) throw new CliError('nothing to race: no registered engine solves these puzzles', ExitCode.USAGE);
   for (const s of corpus.skipped) if (!flags.quiet) ui.info(`skipped ${s.file}: ${s.why}`);
-  if (!flags.quiet) ui.info(planLine(race, flags, timing, timeLimitMs));
+  // The preset's measured time holds only for the preset as it is: nothing chosen on the command line.
+  const asPreset = !ownPuzzles && flags.engines === undefined && flags.time === undefined && flags.iterations === undefined && flags.timeLimit === undefined;
+  if (!flags.quiet) ui.info(planLine(race, { name: flags.preset, own: ownPuzzles, measuredSeconds: asPreset ? preset.measuredSeconds : 0 }, timing, timeLimitMs, flags.calibration));
 
   const tty = flags.progress ?? (process.stderr.isTTY === true && !process.env.CI);
   const bar = tty && !flags.quiet ? new cliProgress.MultiBar({ format: ' race {bar} {value}/{total} | {task} | {duration_formatted} elapsed, ETA {eta_formatted}', hideCursor: true, etaBuffer: 20, fps: 5, clearOnComplete: true, stream: process.stderr }, cliProgress.Presets.shades_classic) : undefined;
@@ -185,19 +187,22 @@ export async function raceCommand(flags: RaceFlags, ui: Ui): Promise<ExitCode> {
 }
 
 /** Before the first task: how many tasks, how many not attempted, and a first guess at the time. */
-function planLine(race: Race, flags: RaceFlags, timing: TimingOptions, timeLimitMs: number): string {
+function planLine(
+  race: Race,
+  preset: { name: PresetName; own: boolean; measuredSeconds: number },
+  timing: TimingOptions,
+  timeLimitMs: number,
+  calibration: boolean,
+): string {
   const puzzles = new Set(race.tasks.map((t) => t.puzzle.record.id)).size;
   const perTask = 'timeMs' in timing ? timing.timeMs : 0;
-  const preset = PRESETS[flags.preset];
-  const asPreset = flags.puzzles === undefined && flags.suite === undefined && flags.engines === undefined && flags.time === undefined && flags.iterations === undefined && flags.timeLimit === undefined;
-  // A preset run as it is takes about what it took when measured; anything else gets the formula's lower bound.
-  const measured = asPreset && preset.measuredSeconds > 0;
-  const seconds = measured ? preset.measuredSeconds : estimateRaceMs(race.tasks.length, puzzles, perTask, flags.calibration) / 1000;
+  const measured = preset.measuredSeconds > 0;
+  const seconds = measured ? preset.measuredSeconds : estimateRaceMs(race.tasks.length, puzzles, perTask, calibration) / 1000;
   const skipped = race.notAttempted.length;
   const about = seconds < 90 ? `${Math.max(1, Math.round(seconds))} s` : `${(seconds / 60).toFixed(1)} min`;
   return (
     `race: ${race.tasks.length} tasks on ${puzzles} puzzles${skipped > 0 ? ` (${skipped} more not attempted: out of the engine's reach)` : ''}` +
-    `${(flags.puzzles?.length ?? 0) > 0 || flags.suite !== undefined ? '' : `, preset ${flags.preset}`}; ` +
+    `${preset.own ? '' : `, preset ${preset.name}`}; ` +
     (measured ? `about ${about} (as measured on a 2-core machine)` : `about ${about} or more (each slow solve adds up to the ${timeLimitMs / 1000} s limit)`)
   );
 }
