@@ -17,7 +17,7 @@ export const CROSS = nonogram(['..#..', '..#..', '#####', '..#..', '..#..'], 'cr
 export const entry = (p: NonogramPuzzle, id: string): CorpusPuzzle => corpusPuzzle(p, id);
 
 /** Whether process `pid` has ended (or is a zombie) within `withinMs`, polled every 20 ms (Linux). */
-export async function processGone(pid: number, withinMs = 2000): Promise<boolean> {
+export async function processGone(pid: number, withinMs = 10_000): Promise<boolean> {
   const end = performance.now() + withinMs;
   for (;;) {
     try {

@@ -16,8 +16,8 @@ describe('naive set-up limits', () => {
     const result = await naiveEngine.solve(puzzle, { timeLimitMs: 1 });
     expect(result.verdict).toBe('incomplete');
     if (result.verdict === 'incomplete') expect(result.reason).toBe('time-limit');
-    // Building every line's cell list first took 7.6 s.
-    expect(performance.now() - started).toBeLessThan(1000);
+    // Building every line's cell list first took 7.6 s; the bound is loose for a loaded machine.
+    expect(performance.now() - started).toBeLessThan(2500);
   });
 
   it('an abort lands while the lines are set up', async () => {
@@ -32,6 +32,6 @@ describe('naive set-up limits', () => {
     expect(result.verdict).toBe('incomplete');
     if (result.verdict === 'incomplete') expect(result.reason).toBe('aborted');
     expect(abortedAt).toBeGreaterThan(0);
-    expect(performance.now() - abortedAt).toBeLessThan(1000);
+    expect(performance.now() - abortedAt).toBeLessThan(2500);
   });
 });

@@ -22,7 +22,8 @@ describe.each(ENGINES.map((e) => [e.name, e] as const))('%s while building', (_n
     const result = await engine.solve(big, { timeLimitMs: 100 });
     expect(result.verdict).toBe('incomplete');
     if (result.verdict === 'incomplete') expect(result.reason).toBe('time-limit');
-    expect(performance.now() - started).toBeLessThan(100 + 1000);
+    // Bounds are loose for a loaded CI machine; the fault they catch took 5.5 s and more.
+    expect(performance.now() - started).toBeLessThan(100 + 2500);
   });
 
   it('stops soon after an abort', async () => {
@@ -35,7 +36,7 @@ describe.each(ENGINES.map((e) => [e.name, e] as const))('%s while building', (_n
     const result = await engine.solve(big, { signal: controller.signal });
     expect(result.verdict).toBe('incomplete');
     if (result.verdict === 'incomplete') expect(result.reason).toBe('aborted');
-    expect(performance.now() - abortedAt).toBeLessThan(1000);
+    expect(performance.now() - abortedAt).toBeLessThan(2500);
   });
 
   it('refuses a model over MAX_MODEL_SIZE before building it', async () => {
