@@ -127,18 +127,6 @@ export function makeResult<S>(
   return solutions.length === 1 ? { verdict: 'unique', solutions, stats } : { verdict: 'none', solutions, stats };
 }
 
-/**
- * The counters of two searches of one solve (say a main search and a side search that took
- * turns with it): sums, except `maxDepth` and `satVariables`, which take the larger.
- */
-export function mergeCounters(a: Readonly<Record<string, number>>, b: Readonly<Record<string, number>>): Record<string, number> {
-  const merged: Record<string, number> = { ...a };
-  for (const [name, value] of Object.entries(b)) {
-    merged[name] = name === 'maxDepth' || name === 'satVariables' ? Math.max(merged[name] ?? 0, value) : (merged[name] ?? 0) + value;
-  }
-  return merged;
-}
-
 /** Reads `maxSolutions` with its default and rejects nonsense early (see `checkSolveOptions`). */
 export function resolveMaxSolutions(options: SolveOptions | undefined): number {
   return checkMaxSolutions(options?.maxSolutions);

@@ -1,6 +1,6 @@
 // The public API of @gridrace/core: an explicit list, types exported as types.
 export type { Engine, SolveOptions, SolveResult, SolveStats, ProcessStats, StopReason, Verdict, Difficulty } from './engine.js';
-export { DEFAULT_MAX_SOLUTIONS, makeResult, mergeCounters, resolveMaxSolutions } from './engine.js';
+export { DEFAULT_MAX_SOLUTIONS, makeResult, resolveMaxSolutions } from './engine.js';
 export { registerEngine, unregisterEngine, getEngine, listEngines, UnknownEngineError } from './registry.js';
 export { SolveBudget, yieldToEventLoop, MAX_SOLUTIONS_LIMIT, MAX_INPUT_BYTES, MAX_OUTPUT_CHARS, OutputLimitError, checkOutputSize } from './limits.js';
 export type {
@@ -9,7 +9,6 @@ export type {
   CheckedArrowPathPuzzle,
   CheckedSolveInput,
   CheckedSolveOptions,
-  PackedClues,
 } from './engine-input.js';
 export {
   checkSolveInput,
@@ -18,11 +17,7 @@ export {
   checkSolveOptions,
   solutionsWithoutCells,
   cluesFit,
-  packClues,
-  DistinctSolutions,
 } from './engine-input.js';
-export type { CellSymmetry } from './symmetry.js';
-export { nonogramSymmetries, symmetricImage, SolutionsWithImages } from './symmetry.js';
 
 export type { Clue, CellValue, PartialCellValue, GivenCell, PuzzleMeta, NonogramPuzzle, NonogramSolution } from './model/nonogram.js';
 export {

@@ -1,15 +1,11 @@
 // The Engine object: checks the input (core's contract), builds the board, runs the search and
 // turns what it found into a SolveResult.
 import {
-  DistinctSolutions,
-  SolutionsWithImages,
   SolveBudget,
-  nonogramSymmetries,
   type CheckedNonogramPuzzle,
   checkSolveInput,
   cluesFit,
   makeResult,
-  mergeCounters,
   solutionsWithoutCells,
   type Engine,
   type NonogramPuzzle,
@@ -17,6 +13,7 @@ import {
   type SolveOptions,
   type SolveResult,
 } from '@gridrace/core';
+import { DistinctSolutions, mergeCounters, nonogramSymmetries, SolutionsWithImages } from './host/index.js';
 import { Board, Clues, EMPTY_CELL, FILLED_CELL } from './lines.js';
 import { Propagator } from './propagate.js';
 import { search, type SearchReport, type Strategy } from './search.js';

@@ -2,13 +2,14 @@
 // kept in step, plus one byte per cell and the undo trail. Lines are numbered rows first
 // (0..height-1), then columns (height..height+width-1).
 
-import { packClues, type CheckedNonogram } from '@gridrace/core';
+import type { CheckedNonogram } from '@gridrace/core';
+import { packClues } from './host/index.js';
 
 export const EMPTY_CELL = 0;
 export const FILLED_CELL = 1;
 export const UNKNOWN_CELL = 2;
 
-/** The clues of all lines, flattened (core's `packClues`), with lines of equal clue and length sharing an id. */
+/** The clues of all lines, flattened (`packClues`), with lines of equal clue and length sharing an id. */
 export class Clues {
   readonly blocks: Int32Array;
   readonly offset: Int32Array;

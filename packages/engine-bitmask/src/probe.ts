@@ -11,7 +11,7 @@
 // re-probed only then. Taking cells back (backtracking) forgets every record.
 import { EMPTY_CELL, FILLED_CELL, UNKNOWN_CELL } from './lines.js';
 import { LineVisits, type Propagator } from './propagate.js';
-import type { DistinctSolutions } from '@gridrace/core';
+import type { DistinctSolutions } from './host/index.js';
 
 export const enum ProbeOutcome {
   /** Probing finished; `bestCell` is the cell to branch on (-1 if the grid is complete). */

@@ -12,7 +12,7 @@ import { encodeNonogram, encodingSize } from './encode.js';
 import { ProbeOutcome, Prober } from './probe.js';
 import type { Propagator } from './propagate.js';
 import { MAX_ARENA, SatSolver } from './sat.js';
-import type { DistinctSolutions } from '@gridrace/core';
+import type { DistinctSolutions } from './host/index.js';
 
 export type Strategy = 'probe' | 'learn' | 'auto';
 

@@ -9,14 +9,9 @@
 // loop) and calls `run` again, which continues exactly where it stopped. Propagation also
 // stops by itself at the time limit (`deadline`).
 import {
-  DistinctSolutions,
-  SolutionsWithImages,
   SolveBudget,
-  mergeCounters,
-  nonogramSymmetries,
   checkSolveInput,
   cluesFit,
-  packClues,
   makeResult,
   solutionsWithoutCells,
   type Difficulty,
@@ -27,6 +22,7 @@ import {
   type SolveResult,
   type StopReason,
 } from '@gridrace/core';
+import { DistinctSolutions, mergeCounters, nonogramSymmetries, packClues, SolutionsWithImages } from '@gridrace/engine-bitmask/host';
 import { compileSolver, instantiateSolver, type SolverExports, type SolverInstance, type WasmSource } from './loader.js';
 
 export type Strategy = 'probe' | 'learn' | 'auto';

@@ -16,7 +16,7 @@ const SEEDS = ['gchq-2015.json', 'mathematica-20x30.json', 'z3-prefix-15x15.json
 const TYPES: Record<string, string> = { '.js': 'text/javascript', '.wasm': 'application/wasm', '.html': 'text/html', '.json': 'application/json' };
 
 const PAGE = `<!doctype html><meta charset="utf-8"><title>gridrace wasm</title>
-<script type="importmap">{"imports":{"@gridrace/core":"/packages/core/dist/index.js","@gridrace/engine-wasm":"/packages/engine-wasm/dist/index.js"}}</script>
+<script type="importmap">{"imports":{"@gridrace/core":"/packages/core/dist/index.js","@gridrace/engine-bitmask/host":"/packages/engine-bitmask/dist/host/index.js","@gridrace/engine-wasm":"/packages/engine-wasm/dist/index.js"}}</script>
 <script type="module">
 import { readPuzzle } from '@gridrace/core';
 import { wasmEngine } from '@gridrace/engine-wasm';

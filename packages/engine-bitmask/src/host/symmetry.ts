@@ -4,8 +4,7 @@
 // image first (fewer free cells). Empty lines along the border are left out before
 // comparing, since they are blank in every solution (a 40x40 puzzle whose last row and
 // column are empty can still be symmetric about its 39x39 picture).
-import { DistinctSolutions, type CheckedNonogram } from './engine-input.js';
-import type { GivenCell } from './model/nonogram.js';
+import type { CheckedNonogram, GivenCell } from '@gridrace/core';
 
 /** A symmetry as a permutation of the cells (row-major indices). */
 export interface CellSymmetry {
@@ -100,25 +99,4 @@ export function symmetricImage(symmetry: CellSymmetry, cells: Uint8Array, out: U
   const image = symmetry.image;
   for (let cell = 0; cell < cells.length; cell++) out[image[cell]!] = cells[cell]!;
   return out;
-}
-
-/**
- * Distinct solutions where each one found also brings its images under the symmetries
- * (each a solution too, since the clues and givens map onto themselves).
- */
-export class SolutionsWithImages extends DistinctSolutions {
-  readonly #symmetries: readonly CellSymmetry[];
-  #scratch = new Uint8Array(0);
-
-  constructor(maxSolutions: number, symmetries: readonly CellSymmetry[]) {
-    super(maxSolutions);
-    this.#symmetries = symmetries;
-  }
-
-  override add(width: number, height: number, cells: Uint8Array): boolean {
-    if (super.add(width, height, cells)) return true;
-    if (this.#scratch.length !== cells.length) this.#scratch = new Uint8Array(cells.length);
-    for (const symmetry of this.#symmetries) if (super.add(width, height, symmetricImage(symmetry, cells, this.#scratch))) return true;
-    return false;
-  }
 }

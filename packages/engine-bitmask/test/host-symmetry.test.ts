@@ -5,18 +5,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  checkNonogramInput,
-  nonogramFromSolution,
-  nonogramSymmetries,
-  readPuzzle,
-  SolutionsWithImages,
-  symmetricImage,
-  verify,
-  type NonogramPuzzle,
-  type NonogramSolution,
-} from '../src/index.js';
-import { SHARED } from './formats/helpers.js';
+import { fileURLToPath } from 'node:url';
+import { checkNonogramInput, nonogramFromSolution, readPuzzle, verify, type NonogramPuzzle, type NonogramSolution } from '@gridrace/core';
+import { nonogramSymmetries, SolutionsWithImages, symmetricImage } from '../src/host/index.js';
+
+const SHARED = fileURLToPath(new URL('../../../../shared/', import.meta.url));
 
 /** The eight maps of a w x h grid (the square-only ones give null on other shapes), by name. */
 const MAPS: Record<string, (r: number, c: number, h: number, w: number) => [number, number] | null> = {
