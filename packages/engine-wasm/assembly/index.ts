@@ -8,10 +8,29 @@
 //   3. given(cell, value) for each given cell -> 0 when givens disagree; for the search among
 //      symmetric solutions, ties(count) -> address of count cell permutations (i32[cells]
 //      each) for the wrapper to fill (0 when the memory cannot hold them).
-//   4. run(sliceEnd, deadline, stepEnd) until it returns something else than RUN_PAUSED (2);
+//   4. run(sliceEnd, deadline, stepEnd) until it returns something else than RUN_PAUSED;
 //      it also pauses once steps() reaches stepEnd (Infinity: never).
 //   5. counter(i) / difficulty() for the stats.
+// The numbers these take and return are named in ../src/abi.ts, shared with the host.
 // Every solve starts from an empty arena (the stub runtime's allocator is rewound).
+import {
+  COUNTER_BRANCHES,
+  COUNTER_CACHE_HITS,
+  COUNTER_CONFLICTS,
+  COUNTER_LEARNED_BY_PROBING,
+  COUNTER_LEARNED_CLAUSES,
+  COUNTER_LEARNER_RAN,
+  COUNTER_LINES_SOLVED,
+  COUNTER_MAX_DEPTH,
+  COUNTER_NODES,
+  COUNTER_PROBES,
+  COUNTER_PROBES_REUSED,
+  COUNTER_RESTARTS,
+  COUNTER_SAT_DECISIONS,
+  COUNTER_SAT_MAX_DEPTH,
+  COUNTER_SAT_VARIABLES,
+  COUNTER_TURNS,
+} from '../src/abi';
 import { resetArena, tryAlloc } from './arena';
 import { EMPTY_CELL, FILLED_CELL, UNKNOWN_CELL, cells, setCell, setClues, setupBoard } from './board';
 import { resetSteps, setClock, steps as stepsTaken } from './clock';
@@ -86,40 +105,35 @@ export function steps(): f64 {
   return stepsTaken;
 }
 
-/**
- * Counter i: 0 linesSolved, 1 cacheHits, 2 probes, 3 learnedByProbing, 4 branches,
- * 5 maxDepth, 6 nodes; with the learner (7 says whether it ran): 8 conflicts,
- * 9 learnedClauses, 10 restarts, 11 satVariables, 12 turns, 13 sat decisions, 14 sat maxDepth;
- * 15 probesReused.
- */
+/** Counter `i`, one of abi.ts's COUNTER_* ids; the learner's counters are 0 when it did not run. */
 export function counter(i: i32): f64 {
   const s = sat;
   switch (i) {
-    case 0: return linesSolved;
-    case 1: return cacheHits;
-    case 2: return probes;
-    case 3: return learned;
-    case 4: return branches;
-    case 5: return <f64>maxDepth;
-    case 6: return nodes;
-    case 7: return s === null ? 0 : 1;
-    case 12: return <f64>turns;
-    case 15: return reused;
+    case COUNTER_LINES_SOLVED: return linesSolved;
+    case COUNTER_CACHE_HITS: return cacheHits;
+    case COUNTER_PROBES: return probes;
+    case COUNTER_LEARNED_BY_PROBING: return learned;
+    case COUNTER_BRANCHES: return branches;
+    case COUNTER_MAX_DEPTH: return <f64>maxDepth;
+    case COUNTER_NODES: return nodes;
+    case COUNTER_LEARNER_RAN: return s === null ? 0 : 1;
+    case COUNTER_TURNS: return <f64>turns;
+    case COUNTER_PROBES_REUSED: return reused;
     default: break;
   }
   if (s === null) return 0;
   switch (i) {
-    case 8: return <f64>s.conflicts;
-    case 9: return <f64>s.learnedClauses;
-    case 10: return <f64>s.restarts;
-    case 11: return <f64>s.vars;
-    case 13: return <f64>s.decisions;
-    case 14: return <f64>s.maxDepth;
+    case COUNTER_CONFLICTS: return <f64>s.conflicts;
+    case COUNTER_LEARNED_CLAUSES: return <f64>s.learnedClauses;
+    case COUNTER_RESTARTS: return <f64>s.restarts;
+    case COUNTER_SAT_VARIABLES: return <f64>s.vars;
+    case COUNTER_SAT_DECISIONS: return <f64>s.decisions;
+    case COUNTER_SAT_MAX_DEPTH: return <f64>s.maxDepth;
     default: return 0;
   }
 }
 
-/** 0 line, 1 probe, 2 branch. */
+/** One of abi.ts's DIFFICULTY_* values. */
 export function difficulty(): i32 {
   return searchDifficulty;
 }

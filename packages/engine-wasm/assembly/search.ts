@@ -15,24 +15,23 @@ import { addSteps, sliceEnd, sliceOver, stepEnd, steps } from './clock';
 import { encodeNonogram, encodingSize } from './encode';
 import { PROBE_CONTRADICTION, PROBE_OPEN, PROBE_PAUSED, PROBE_STOPPED, bestCell, bestValue, prefer, probeRun, scores } from './probe';
 import { assign, enqueueAll, propagate, tieCount, tieImages, timeUp } from './propagate';
+import {
+  DIFFICULTY_BRANCH,
+  DIFFICULTY_LINE,
+  DIFFICULTY_PROBE,
+  RUN_CLAUSE_LIMIT,
+  RUN_EXHAUSTED,
+  RUN_OUT_OF_MEMORY,
+  RUN_PAUSED,
+  RUN_SOLUTION_LIMIT,
+  RUN_TIME_LIMIT,
+  STRATEGY_AUTO,
+  STRATEGY_LEARN,
+  STRATEGY_PROBE,
+} from '../src/abi';
 import { SAT_OVERFLOW, SAT_PAUSED, SAT_SAT, SAT_UNSAT, SatSolver } from './sat';
 import { addBoardSolution, addGridSolution } from './solutions';
 
-// Results of `searchRun`.
-export const RUN_EXHAUSTED: i32 = 0;
-export const RUN_SOLUTION_LIMIT: i32 = 1;
-export const RUN_PAUSED: i32 = 2;
-export const RUN_TIME_LIMIT: i32 = 3;
-export const RUN_CLAUSE_LIMIT: i32 = 4;
-export const RUN_OUT_OF_MEMORY: i32 = 5;
-
-export const STRATEGY_AUTO: i32 = 0;
-export const STRATEGY_PROBE: i32 = 1;
-export const STRATEGY_LEARN: i32 = 2;
-
-export const DIFFICULTY_LINE: i32 = 0;
-export const DIFFICULTY_PROBE: i32 = 1;
-export const DIFFICULTY_BRANCH: i32 = 2;
 
 // Turn outcomes.
 const T_EXHAUSTED: i32 = 0;

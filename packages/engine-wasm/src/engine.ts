@@ -23,6 +23,7 @@ import {
   type StopReason,
 } from '@gridrace/core';
 import { DistinctSolutions, mergeCounters, nonogramSymmetries, packClues, SolutionsWithImages } from '@gridrace/engine-bitmask/host';
+import * as abi from './abi.js';
 import { compileSolver, instantiateSolver, type SolverExports, type SolverInstance, type WasmSource } from './loader.js';
 
 export type Strategy = 'probe' | 'learn' | 'auto';
@@ -77,16 +78,8 @@ const DEFAULT_INITIAL_MEMORY_MB = 256;
 /** Default length of one uninterrupted run of the module. */
 const SLICE_MS = 10;
 
-// Codes of the module's `run` (assembly/search.ts).
-const RUN_EXHAUSTED = 0;
-const RUN_SOLUTION_LIMIT = 1;
-const RUN_PAUSED = 2;
-const RUN_TIME_LIMIT = 3;
-const RUN_CLAUSE_LIMIT = 4;
-const RUN_OUT_OF_MEMORY = 5;
-
-const STRATEGIES: Record<Strategy, number> = { auto: 0, probe: 1, learn: 2 };
-const DIFFICULTIES: readonly Difficulty[] = ['line', 'probe', 'branch'];
+const STRATEGIES: Record<Strategy, number> = { auto: abi.STRATEGY_AUTO, probe: abi.STRATEGY_PROBE, learn: abi.STRATEGY_LEARN };
+const DIFFICULTIES: Record<number, Difficulty> = { [abi.DIFFICULTY_LINE]: 'line', [abi.DIFFICULTY_PROBE]: 'probe', [abi.DIFFICULTY_BRANCH]: 'branch' };
 /** The SAT solver's clause arena cap (Int32 entries), as in the bitmask engine. */
 const MAX_ARENA = 1 << 26;
 
@@ -110,23 +103,23 @@ function isMemoryFailure(error: unknown, instance: SolverInstance): boolean {
 /** The search counters an instance holds after its run (names as in the bitmask engine). */
 function countersOf(x: SolverExports): Record<string, number> {
   const counters: Record<string, number> = {
-    linesSolved: x.counter(0),
-    cacheHits: x.counter(1),
-    probes: x.counter(2),
-    probesReused: x.counter(15),
-    learnedByProbing: x.counter(3),
-    branches: x.counter(4),
-    maxDepth: x.counter(5),
-    nodes: x.counter(6),
+    linesSolved: x.counter(abi.COUNTER_LINES_SOLVED),
+    cacheHits: x.counter(abi.COUNTER_CACHE_HITS),
+    probes: x.counter(abi.COUNTER_PROBES),
+    probesReused: x.counter(abi.COUNTER_PROBES_REUSED),
+    learnedByProbing: x.counter(abi.COUNTER_LEARNED_BY_PROBING),
+    branches: x.counter(abi.COUNTER_BRANCHES),
+    maxDepth: x.counter(abi.COUNTER_MAX_DEPTH),
+    nodes: x.counter(abi.COUNTER_NODES),
   };
-  if (x.counter(7) === 1) {
-    counters.branches = x.counter(4) + x.counter(13);
-    counters.maxDepth = Math.max(x.counter(5), x.counter(14));
-    counters.conflicts = x.counter(8);
-    counters.learnedClauses = x.counter(9);
-    counters.restarts = x.counter(10);
-    counters.satVariables = x.counter(11);
-    counters.turns = x.counter(12);
+  if (x.counter(abi.COUNTER_LEARNER_RAN) === 1) {
+    counters.branches = x.counter(abi.COUNTER_BRANCHES) + x.counter(abi.COUNTER_SAT_DECISIONS);
+    counters.maxDepth = Math.max(x.counter(abi.COUNTER_MAX_DEPTH), x.counter(abi.COUNTER_SAT_MAX_DEPTH));
+    counters.conflicts = x.counter(abi.COUNTER_CONFLICTS);
+    counters.learnedClauses = x.counter(abi.COUNTER_LEARNED_CLAUSES);
+    counters.restarts = x.counter(abi.COUNTER_RESTARTS);
+    counters.satVariables = x.counter(abi.COUNTER_SAT_VARIABLES);
+    counters.turns = x.counter(abi.COUNTER_TURNS);
   }
   return counters;
 }
@@ -244,7 +237,7 @@ export function createWasmEngine(config: WasmConfig = {}): WasmEngine {
       const drive = async (instance: SolverInstance, stepEnd: number): Promise<number | 'turn' | StopReason> => {
         const x = instance.exports;
         let code = x.run(performance.now() + sliceMs, budget.deadline, stepEnd);
-        while (code === RUN_PAUSED) {
+        while (code === abi.RUN_PAUSED) {
           const reason = await budget.checkpoint();
           if (reason !== null) return reason;
           if (x.steps() >= stepEnd) return 'turn';
@@ -290,8 +283,8 @@ export function createWasmEngine(config: WasmConfig = {}): WasmEngine {
                 outcome = sideOutcome;
                 break;
               }
-              if (sideOutcome === RUN_SOLUTION_LIMIT || solutions.full) {
-                outcome = RUN_SOLUTION_LIMIT;
+              if (sideOutcome === abi.RUN_SOLUTION_LIMIT || solutions.full) {
+                outcome = abi.RUN_SOLUTION_LIMIT;
                 break;
               }
               // Exhausted, or out of room (time limit: the next main run stops too): the main search goes on alone.
@@ -304,15 +297,15 @@ export function createWasmEngine(config: WasmConfig = {}): WasmEngine {
         let stopped: StopReason | null = null;
         let message: string | undefined;
         if (typeof outcome === 'string') stopped = outcome as StopReason;
-        else if (outcome === RUN_SOLUTION_LIMIT) stopped = 'solution-limit';
-        else if (outcome === RUN_TIME_LIMIT) stopped = 'time-limit';
-        else if (outcome === RUN_CLAUSE_LIMIT) {
+        else if (outcome === abi.RUN_SOLUTION_LIMIT) stopped = 'solution-limit';
+        else if (outcome === abi.RUN_TIME_LIMIT) stopped = 'time-limit';
+        else if (outcome === abi.RUN_CLAUSE_LIMIT) {
           stopped = 'limit';
           message = `the learned clauses outgrew ${MAX_ARENA} entries or the WebAssembly memory limit of ${maxMemoryMb} MB`;
-        } else if (outcome === RUN_OUT_OF_MEMORY) {
+        } else if (outcome === abi.RUN_OUT_OF_MEMORY) {
           stopped = 'limit';
           message = `the search needs more WebAssembly memory than this engine's limit of ${maxMemoryMb} MB`;
-        } else if (outcome !== RUN_EXHAUSTED) {
+        } else if (outcome !== abi.RUN_EXHAUSTED) {
           throw new Error(`wasm solver returned the unknown code ${outcome}`);
         }
 
@@ -324,7 +317,7 @@ export function createWasmEngine(config: WasmConfig = {}): WasmEngine {
           }
           counters.symmetries = symmetries.length;
         }
-        let difficulty = DIFFICULTIES[main.exports.difficulty()] ?? 'branch';
+        let difficulty: Difficulty = DIFFICULTIES[main.exports.difficulty()] ?? 'branch';
         if (solutions.found.length >= 2) difficulty = 'branch';
         return makeResult(solutions.found, stopped, stats(counters, difficulty), message);
       } catch (error) {
