@@ -1,5 +1,5 @@
 // ============================================================================================
-// PUBLIC API of assembly/sat.ts (W2; fixed - code against this). Port of
+// The public API of assembly/sat.ts. Port of
 // engine-bitmask/src/sat.ts with the same semantics and the same search order (same decisions,
 // same learned clauses, same models in the same order, same counters; test/sat.test.ts checks
 // this against the TypeScript class), so the engine finds the same solutions as bitmask.
@@ -77,6 +77,14 @@
 // clauses kept by LBD and activity. Everything is in flat linear memory: per-variable arrays,
 // one watch list per literal, one Int32 arena of clauses (header + literals).
 
+import { i32At, luby, reserve, satAlloc, setI32, setLit, setU8, u8At } from './sat-memory';
+import { LEARNT, RESTART_UNIT, UNASSIGNED, WATCH_BYTES } from './sat-state';
+import { SatClauseStore } from './sat-clauses';
+
+// Re-exported: importers take these from sat.ts.
+export { MAX_ARENA } from './sat-state';
+export { satAlloc } from './sat-memory';
+
 @external("env", "now")
 declare function now(): f64;
 
@@ -85,65 +93,11 @@ export const SAT_UNSAT: i32 = 2;
 export const SAT_BUDGET: i32 = 3;
 export const SAT_PAUSED: i32 = 4;
 export const SAT_OVERFLOW: i32 = 5;
-/** Default arena size (Int32 entries) at which the clause database counts as a blow-up. */
-export const MAX_ARENA: i32 = 1 << 26;
 
-const UNASSIGNED: i32 = 2;
-/**
- * A clause in the arena: one header word, size << 2 | flags, then its literals; a learned
- * clause has one more word after them, the index of its activity and LBD (clauseAct,
- * clauseLbd). So an original clause of three literals takes 16 bytes.
- */
-const LEARNT: i32 = 1;
-const DELETED: i32 = 2;
-/** Entries TypeScript's arena takes for the header of a clause (for the overflow cap). */
-const TS_HEADER: i32 = 4;
 const VAR_DECAY: f64 = 0.95;
 const CLAUSE_DECAY: f64 = 0.999;
-/** Conflicts per unit of the Luby restart sequence. */
-const RESTART_UNIT: i32 = 100;
-/** Conflicts between two reductions of the learned clauses (grows by 300 per reduction). */
-const REDUCE_FIRST: i32 = 2000;
-/** Bytes per literal in the watch table: list address, used entries, capacity, spare. */
-const WATCH_BYTES: usize = 16;
 /** Static room for addUnit's literal. */
 const UNIT: usize = memory.data(16);
-
-// ---- memory -------------------------------------------------------------------------------
-
-/**
- * Make sure the bump allocator can hand out `bytes` more bytes without growing memory itself
- * (its own growth traps when refused). False when memory.grow is refused.
- */
-function reserve(bytes: u64): bool {
-  const probe = heap.alloc(0);
-  heap.free(probe);
-  const need: u64 = <u64>probe + bytes + 64;
-  const pages = <u64>memory.size();
-  const have: u64 = pages << 16;
-  if (need <= have) return true;
-  if (need > (<u64>1 << 32)) return false;
-  const needed = <i32>((need - have + 0xffff) >> 16);
-  if (memory.grow(max(needed, <i32>pages)) >= 0) return true;
-  return memory.grow(needed) >= 0;
-}
-
-/** `bytes` bytes (16-aligned, not zeroed), or 0 when memory ran out. */
-export function satAlloc(bytes: usize): usize {
-  if (<u64>bytes >= (<u64>1 << 30) || !reserve(<u64>bytes + 32)) return 0;
-  return heap.alloc(bytes);
-}
-
-/**
- * A copy of a block from satAlloc grown to `newBytes` (the old block is left behind: the bump
- * allocator cannot reuse it; growth is geometric, so the waste stays below the live size),
- * or 0 when memory ran out.
- */
-function regrow(ptr: usize, oldBytes: usize, newBytes: usize): usize {
-  const grown = satAlloc(newBytes);
-  if (grown != 0) memory.copy(grown, ptr, min(oldBytes, newBytes));
-  return grown;
-}
 
 /**
  * Where `propagate` and `analyzeAndLearn` leave the words they read only to start cache
@@ -151,228 +105,20 @@ function regrow(ptr: usize, oldBytes: usize, newBytes: usize): usize {
  */
 let touchSink: i32 = 0;
 
-function luby(x: i32): i32 {
-  let size = 1;
-  let seq = 0;
-  while (size < x + 1) {
-    seq++;
-    size = 2 * size + 1;
-  }
-  while (size - 1 != x) {
-    size = (size - 1) >> 1;
-    seq--;
-    x = x % size;
-  }
-  return 1 << seq;
-}
-
-// @ts-ignore: decorator
-@inline function i32At(base: usize, index: i32): i32 {
-  return load<i32>(base + (<usize>index << 2));
-}
-// @ts-ignore: decorator
-@inline function setI32(base: usize, index: i32, value: i32): void {
-  store<i32>(base + (<usize>index << 2), value);
-}
-// @ts-ignore: decorator
-@inline function f64At(base: usize, index: i32): f64 {
-  return load<f64>(base + (<usize>index << 3));
-}
-// @ts-ignore: decorator
-@inline function setF64(base: usize, index: i32, value: f64): void {
-  store<f64>(base + (<usize>index << 3), value);
-}
-/** Make literal `lit` true (and its negation false) in a per-literal value array. */
-// @ts-ignore: decorator
-@inline function setLit(vals: usize, lit: i32): void {
-  const bits: u32 = <u32>1 << ((<u32>lit & 1) << 3);
-  store<u16>(vals + <usize>(lit & ~1), bits);
-}
-// @ts-ignore: decorator
-@inline function u8At(base: usize, index: i32): i32 {
-  return <i32>load<u8>(base + <usize>index);
-}
-// @ts-ignore: decorator
-@inline function setU8(base: usize, index: i32, value: i32): void {
-  store<u8>(base + <usize>index, <u8>value);
-}
-
 /** `new SatSolver()`, or null when the memory cannot hold the object (instead of a trap). */
 export function newSatSolver(): SatSolver | null {
   if (!reserve(<u64>offsetof<SatSolver>() + 64)) return null;
   return new SatSolver();
 }
 
-export class SatSolver {
-  conflicts: i64 = 0;
-  decisions: i64 = 0;
-  propagations: i64 = 0;
-  restarts: i64 = 0;
-  learnedClauses: i64 = 0;
-  maxDepth: i32 = 0;
-  /** Clause-database reductions, and how many of them also compacted the arena. */
-  reductions: i32 = 0;
-  compactions: i32 = 0;
-  overflow: bool = false;
-  maxArena: i32 = MAX_ARENA;
-  sliceEnd: f64 = Infinity;
-  /** Looks at the clock left before a pause whatever the time (counted down by `solve`). */
-  stepsLeft: i64 = i64.MAX_VALUE;
-  checkConflicts: i32 = 32;
-  checkDecisions: i32 = 256;
-
-  private nVars: i32 = 0;
-  /** Capacity (variables) of the per-variable arrays. */
-  private cap: i32 = 0;
-  /**
-   * Per literal (u8): 1 true, 0 false, UNASSIGNED; so vals[2v + 1] is the value of v. A
-   * variable's two bytes are written as one u16.
-   */
-  private vals: usize = 0;
-  /** Per variable: decision level, reason (-1: none). */
-  private level: usize = 0;
-  private reason: usize = 0;
-  private phase: usize = 0;
-  private seen: usize = 0;
-  private levelStamp: usize = 0;
-  /** Trail of literals (cap), decision level marks (cap + 1). */
-  private trail: usize = 0;
-  private trailLength: i32 = 0;
-  private trailLim: usize = 0;
-  private trailLimSize: i32 = 0;
-  private qhead: i32 = 0;
-  /** Variable heap by activity. */
-  private activity: usize = 0;
-  private heapArr: usize = 0;
-  private heapIndex: usize = 0;
-  private heapSize: i32 = 0;
-  private varInc: f64 = 1;
-  /** Per literal, WATCH_BYTES: address of its (ref, blocker) pairs, entries used, capacity. */
-  private watches: usize = 0;
-  /** The clause arena (Int32 entries). */
-  private arena: usize = 0;
-  private arenaCap: i32 = 0;
-  private top: i32 = 0;
-  /**
-   * The size the TypeScript solver's arena has (4 header entries per clause, compacted when
-   * over twice the live size): maxArena caps this, so both overflow at the same conflict.
-   */
-  private tsTop: i32 = 0;
-  /** Scratch for compaction: (old ref, new ref) of each live clause. */
-  private moves: usize = 0;
-  private movesCap: i32 = 0;
-  /** Refs of the learned clauses, oldest first. */
-  private learnts: usize = 0;
-  private learntsCount: i32 = 0;
-  private learntsCap: i32 = 0;
-  private clauseAct: usize = 0;
-  private clauseActCount: i32 = 0;
-  private clauseActCap: i32 = 0;
-  /** LBD of each learned clause, by its activity index. */
-  private clauseLbd: usize = 0;
-  private clauseInc: f64 = 1;
-  /** False once the clauses at level 0 are contradictory. */
-  private ok: bool = true;
-  private restartIndex: i32 = 0;
-  private restartBudget: i32 = RESTART_UNIT;
-  private nextReduce: i64 = REDUCE_FIRST;
-  private reduceStep: i64 = REDUCE_FIRST;
-  private stamp: i32 = 0;
-  private conflictCountdown: i32 = 32;
-  private decisionCountdown: i32 = 256;
-  /** Scratch (cap + 1 each): the learned clause, the minimisation stack, seen marks to clear, addClause. */
-  private learnt: usize = 0;
-  private stack: usize = 0;
-  private toClear: usize = 0;
-  private toClearLength: i32 = 0;
-  private addBuf: usize = 0;
-  /** Scratch for reductions (learntsCap each). */
-  private sortA: usize = 0;
-  private sortB: usize = 0;
-  private sortCap: i32 = 0;
-
-  constructor() {
-    this.arena = satAlloc(<usize>(1 << 16) << 2);
-    this.arenaCap = 1 << 16;
-    this.clauseAct = satAlloc(1024 << 3);
-    this.clauseActCap = 1024;
-    this.clauseLbd = satAlloc(1024 << 2);
-    this.learnts = satAlloc(1024 << 2);
-    this.learntsCap = 1024;
-    this.watches = satAlloc(WATCH_BYTES);
-    if (this.arena == 0 || this.clauseAct == 0 || this.clauseLbd == 0 || this.learnts == 0 || this.watches == 0) {
-      this.overflow = true;
-      this.ok = false;
-    }
-  }
-
+// The state, the variable heap and the clause store are the base classes (sat-state.ts,
+// sat-heap.ts, sat-clauses.ts); this class adds propagation, search, learning and the API.
+export class SatSolver extends SatClauseStore {
   get vars(): i32 {
     return this.nVars;
   }
 
   // ---- variables --------------------------------------------------------------------------
-
-  private growVars(n: i32): bool {
-    const old = this.cap;
-    const cap = max(n, max(old * 2, 64));
-    const o = <usize>old;
-    const c = <usize>cap;
-    if (old == 0) {
-      this.vals = satAlloc(c << 1);
-      this.phase = satAlloc(c);
-      this.seen = satAlloc(c);
-      this.level = satAlloc(c << 2);
-      this.reason = satAlloc(c << 2);
-      this.trail = satAlloc(c << 2);
-      this.levelStamp = satAlloc((c + 1) << 2);
-      this.trailLim = satAlloc((c + 1) << 2);
-      this.activity = satAlloc(c << 3);
-      this.heapArr = satAlloc(c << 2);
-      this.heapIndex = satAlloc(c << 2);
-      this.learnt = satAlloc((c + 1) << 2);
-      this.stack = satAlloc((c + 1) << 2);
-      this.toClear = satAlloc((c + 1) << 2);
-      this.addBuf = satAlloc((c + 1) << 2);
-    } else {
-      this.vals = regrow(this.vals, o << 1, c << 1);
-      this.phase = regrow(this.phase, o, c);
-      this.seen = regrow(this.seen, o, c);
-      this.level = regrow(this.level, o << 2, c << 2);
-      this.reason = regrow(this.reason, o << 2, c << 2);
-      this.trail = regrow(this.trail, o << 2, c << 2);
-      this.levelStamp = regrow(this.levelStamp, (o + 1) << 2, (c + 1) << 2);
-      this.trailLim = regrow(this.trailLim, (o + 1) << 2, (c + 1) << 2);
-      this.activity = regrow(this.activity, o << 3, c << 3);
-      this.heapArr = regrow(this.heapArr, o << 2, c << 2);
-      this.heapIndex = regrow(this.heapIndex, o << 2, c << 2);
-      this.learnt = regrow(this.learnt, (o + 1) << 2, (c + 1) << 2);
-      this.stack = regrow(this.stack, (o + 1) << 2, (c + 1) << 2);
-      this.toClear = regrow(this.toClear, (o + 1) << 2, (c + 1) << 2);
-      this.addBuf = regrow(this.addBuf, (o + 1) << 2, (c + 1) << 2);
-    }
-    this.watches = regrow(this.watches, max<usize>(o << 1, 1) * WATCH_BYTES, (c << 1) * WATCH_BYTES);
-    if (
-      this.vals == 0 || this.phase == 0 || this.seen == 0 || this.level == 0 || this.reason == 0 ||
-      this.trail == 0 || this.levelStamp == 0 || this.trailLim == 0 || this.activity == 0 ||
-      this.heapArr == 0 || this.heapIndex == 0 || this.learnt == 0 || this.stack == 0 ||
-      this.toClear == 0 || this.addBuf == 0 || this.watches == 0
-    ) {
-      this.overflow = true;
-      this.ok = false;
-      return false;
-    }
-    memory.fill(this.vals + (o << 1), <u8>UNASSIGNED, (c - o) << 1);
-    memory.fill(this.phase + o, 0, c - o);
-    memory.fill(this.seen + o, 0, c - o);
-    memory.fill(this.level + (o << 2), 0, (c - o) << 2);
-    memory.fill(this.reason + (o << 2), 0, (c - o) << 2);
-    memory.fill(this.trail + (o << 2), 0, (c - o) << 2);
-    memory.fill(this.levelStamp + (o << 2), 0, (c - o + (old == 0 ? 1 : 0)) << 2);
-    memory.fill(this.activity + (o << 3), 0, (c - o) << 3);
-    memory.fill(this.heapIndex + (o << 2), 0xff, (c - o) << 2);
-    this.cap = cap;
-    return true;
-  }
 
   /** Add `count` variables; returns the first one (-1 when memory ran out). */
   newVars(count: i32): i32 {
@@ -414,93 +160,6 @@ export class SatSolver {
   hint(v: i32, value: i32, activity: f64): void {
     setU8(this.phase, v, value);
     this.heapRaise(v, activity);
-  }
-
-  // ---- the variable heap ------------------------------------------------------------------
-
-  // @ts-ignore: decorator
-  @inline private heapInsert(v: i32): void {
-    if (i32At(this.heapIndex, v) != -1) return;
-    const i = this.heapSize++;
-    setI32(this.heapArr, i, v);
-    setI32(this.heapIndex, v, i);
-    this.heapUp(i);
-  }
-
-  private heapPop(): i32 {
-    const heapArr = this.heapArr;
-    const top = i32At(heapArr, 0);
-    const last = i32At(heapArr, --this.heapSize);
-    setI32(this.heapIndex, top, -1);
-    if (this.heapSize > 0) {
-      setI32(heapArr, 0, last);
-      setI32(this.heapIndex, last, 0);
-      this.heapDown(0);
-    }
-    return top;
-  }
-
-  /** Raise a variable's activity to `a` (never lowers it). */
-  private heapRaise(v: i32, a: f64): void {
-    if (a <= f64At(this.activity, v)) return;
-    setF64(this.activity, v, a);
-    const i = i32At(this.heapIndex, v);
-    if (i >= 0) this.heapUp(i);
-  }
-
-  // @ts-ignore: decorator
-  @inline private bumpVar(v: i32): void {
-    const act = this.activity;
-    const p = act + (<usize>v << 3);
-    const a = load<f64>(p) + this.varInc;
-    store<f64>(p, a);
-    if (a > 1e100) {
-      const n = this.cap;
-      for (let i = 0; i < n; i++) setF64(act, i, f64At(act, i) * 1e-100);
-      this.varInc *= 1e-100;
-    }
-    const i = i32At(this.heapIndex, v);
-    if (i >= 0) this.heapUp(i);
-  }
-
-  // @ts-ignore: decorator
-  @inline private heapUp(i: i32): void {
-    const heapArr = this.heapArr;
-    const index = this.heapIndex;
-    const act = this.activity;
-    const v = i32At(heapArr, i);
-    const a = f64At(act, v);
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      const pv = i32At(heapArr, parent);
-      if (f64At(act, pv) >= a) break;
-      setI32(heapArr, i, pv);
-      setI32(index, pv, i);
-      i = parent;
-    }
-    setI32(heapArr, i, v);
-    setI32(index, v, i);
-  }
-
-  private heapDown(i: i32): void {
-    const heapArr = this.heapArr;
-    const index = this.heapIndex;
-    const act = this.activity;
-    const size = this.heapSize;
-    const v = i32At(heapArr, i);
-    const a = f64At(act, v);
-    for (;;) {
-      let child = 2 * i + 1;
-      if (child >= size) break;
-      if (child + 1 < size && f64At(act, i32At(heapArr, child + 1)) > f64At(act, i32At(heapArr, child))) child++;
-      const cv = i32At(heapArr, child);
-      if (f64At(act, cv) <= a) break;
-      setI32(heapArr, i, cv);
-      setI32(index, cv, i);
-      i = child;
-    }
-    setI32(heapArr, i, v);
-    setI32(index, v, i);
   }
 
   // ---- clauses ----------------------------------------------------------------------------
@@ -551,96 +210,6 @@ export class SatSolver {
       return this.ok;
     }
     return this.attach(out, n, 0, 0) >= 0;
-  }
-
-  /** Store a clause and watch its first two literals; -1 when memory ran out. */
-  private attach(lits: usize, n: i32, flags: i32, lbd: i32): i32 {
-    const learnt = (flags & LEARNT) != 0;
-    const need = this.top + 1 + n + (learnt ? 1 : 0);
-    if (need > this.arenaCap) {
-      let size = this.arenaCap * 2;
-      while (size < need) size *= 2;
-      const grown = regrow(this.arena, <usize>this.arenaCap << 2, <usize>size << 2);
-      if (grown == 0) return this.fail();
-      this.arena = grown;
-      this.arenaCap = size;
-    }
-    if (learnt) {
-      if (this.clauseActCount == this.clauseActCap) {
-        const grown = regrow(this.clauseAct, <usize>this.clauseActCap << 3, <usize>this.clauseActCap << 4);
-        if (grown == 0) return this.fail();
-        this.clauseAct = grown;
-        const lbds = regrow(this.clauseLbd, <usize>this.clauseActCap << 2, <usize>this.clauseActCap << 3);
-        if (lbds == 0) return this.fail();
-        this.clauseLbd = lbds;
-        this.clauseActCap <<= 1;
-      }
-      if (this.learntsCount == this.learntsCap) {
-        const grown = regrow(this.learnts, <usize>this.learntsCap << 2, <usize>this.learntsCap << 3);
-        if (grown == 0) return this.fail();
-        this.learnts = grown;
-        this.learntsCap <<= 1;
-      }
-    }
-    const ref = this.top;
-    const c = this.arena + (<usize>ref << 2);
-    store<i32>(c, (n << 2) | flags);
-    memory.copy(c + 4, lits, <usize>n << 2);
-    this.top = need;
-    this.tsTop += TS_HEADER + n;
-    const l0 = i32At(lits, 0);
-    const l1 = i32At(lits, 1);
-    // A binary clause is watched as ~ref: its blocker is its other literal, so propagation
-    // never has to read the clause itself.
-    const w = n == 2 ? ~ref : ref;
-    this.watch(l0, w, l1);
-    this.watch(l1, w, l0);
-    if (learnt) {
-      const index = this.clauseActCount++;
-      store<i32>(c + 4 + (<usize>n << 2), index);
-      setI32(this.clauseLbd, index, lbd);
-      setF64(this.clauseAct, index, this.clauseInc);
-      setI32(this.learnts, this.learntsCount++, ref);
-    }
-    return this.overflow ? -1 : ref;
-  }
-
-  private fail(): i32 {
-    this.overflow = true;
-    this.ok = false;
-    return -1;
-  }
-
-  // @ts-ignore: decorator
-  @inline private watch(lit: i32, ref: i32, blocker: i32): void {
-    const w = this.watches + <usize>lit * WATCH_BYTES;
-    const size = load<i32>(w, 4);
-    if (size + 2 > load<i32>(w, 8) && !this.growWatch(w)) return;
-    const at = load<usize>(w) + (<usize>size << 2);
-    store<i32>(at, ref);
-    store<i32>(at, blocker, 4);
-    store<i32>(w, size + 2, 4);
-  }
-
-  private growWatch(w: usize): bool {
-    const capacity = load<i32>(w, 8);
-    const grown = regrow(load<usize>(w), <usize>capacity << 2, <usize>capacity << 3);
-    if (grown == 0) {
-      this.fail();
-      return false;
-    }
-    store<usize>(w, grown);
-    store<i32>(w, capacity << 1, 8);
-    return true;
-  }
-
-  // @ts-ignore: decorator
-  @inline private enqueue(lit: i32, reason: i32): void {
-    const v = lit >> 1;
-    setLit(this.vals, lit);
-    setI32(this.level, v, this.trailLimSize);
-    setI32(this.reason, v, reason);
-    setI32(this.trail, this.trailLength++, lit);
   }
 
   // ---- propagation --------------------------------------------------------------------------
@@ -777,23 +346,6 @@ export class SatSolver {
     return conflict;
   }
 
-  private cancelUntil(level: i32): void {
-    if (this.trailLimSize <= level) return;
-    const mark = i32At(this.trailLim, level);
-    const vals = this.vals;
-    const phase = this.phase;
-    const trail = this.trail;
-    for (let i = this.trailLength - 1; i >= mark; i--) {
-      const v = i32At(trail, i) >> 1;
-      setU8(phase, v, u8At(vals, 2 * v + 1));
-      store<u16>(vals + (<usize>v << 1), <u16>((UNASSIGNED << 8) | UNASSIGNED));
-      this.heapInsert(v);
-    }
-    this.trailLength = mark;
-    this.qhead = mark;
-    this.trailLimSize = level;
-  }
-
   // ---- search -------------------------------------------------------------------------------
 
   /**
@@ -893,23 +445,6 @@ export class SatSolver {
   }
 
   // ---- learning -----------------------------------------------------------------------------
-
-  // @ts-ignore: decorator
-  @inline private bumpClause(ref: i32): void {
-    const c = this.arena + (<usize>ref << 2);
-    const head = load<i32>(c);
-    if ((head & LEARNT) != 0) {
-      const act = this.clauseAct;
-      const p = act + (<usize>load<i32>(c + 4 + <usize>(head & ~3)) << 3);
-      const x = load<f64>(p) + this.clauseInc;
-      store<f64>(p, x);
-      if (x > 1e20) {
-        const n = this.clauseActCount;
-        for (let k = 0; k < n; k++) setF64(act, k, f64At(act, k) * 1e-20);
-        this.clauseInc *= 1e-20;
-      }
-    }
-  }
 
   private analyzeAndLearn(conflict: i32): void {
     const a = this.arena;
@@ -1058,200 +593,4 @@ export class SatSolver {
     this.toClearLength = clearN;
     return true;
   }
-
-  // ---- clause database reduction ----------------------------------------------------------
-
-  /** Is clause x to be dropped before clause y: higher LBD, then lower activity. */
-  // @ts-ignore: decorator
-  @inline private before(x: i32, y: i32): bool {
-    const ix = this.actIndex(x);
-    const iy = this.actIndex(y);
-    const lx = i32At(this.clauseLbd, ix);
-    const ly = i32At(this.clauseLbd, iy);
-    if (lx != ly) return lx > ly;
-    return f64At(this.clauseAct, ix) < f64At(this.clauseAct, iy);
-  }
-
-  /** The activity / LBD index of learned clause `ref`. */
-  // @ts-ignore: decorator
-  @inline private actIndex(ref: i32): i32 {
-    const c = this.arena + (<usize>ref << 2);
-    return load<i32>(c + 4 + <usize>(load<i32>(c) & ~3));
-  }
-
-  /** Stable bottom-up merge sort of n refs at sortA (by `before`); returns where they end up. */
-  private sortCandidates(n: i32): usize {
-    let src = this.sortA;
-    let dst = this.sortB;
-    for (let width = 1; width < n; width <<= 1) {
-      for (let lo = 0; lo < n; lo += 2 * width) {
-        const mid = min(lo + width, n);
-        const hi = min(lo + 2 * width, n);
-        let l = lo;
-        let r = mid;
-        let o = lo;
-        while (l < mid && r < hi) {
-          const x = i32At(src, l);
-          const y = i32At(src, r);
-          if (this.before(y, x)) {
-            setI32(dst, o++, y);
-            r++;
-          } else {
-            setI32(dst, o++, x);
-            l++;
-          }
-        }
-        while (l < mid) setI32(dst, o++, i32At(src, l++));
-        while (r < hi) setI32(dst, o++, i32At(src, r++));
-      }
-      const t = src;
-      src = dst;
-      dst = t;
-    }
-    return src;
-  }
-
-  /** Delete about half of the learned clauses: high LBD and low activity first. */
-  private reduce(): void {
-    this.reductions++;
-    const count = this.learntsCount;
-    if (this.sortCap < count) {
-      const cap = max(count, this.sortCap * 2);
-      this.sortA = satAlloc(<usize>cap << 2);
-      this.sortB = satAlloc(<usize>cap << 2);
-      if (this.sortA == 0 || this.sortB == 0) {
-        this.fail();
-        return;
-      }
-      this.sortCap = cap;
-    }
-    const a = this.arena;
-    const vals = this.vals;
-    const reasonArr = this.reason;
-    const learnts = this.learnts;
-    const cand = this.sortA;
-    let n = 0;
-    for (let i = 0; i < count; i++) {
-      const ref = i32At(learnts, i);
-      if (i32At(this.clauseLbd, this.actIndex(ref)) <= 2) continue;
-      const v = i32At(a, ref + 1) >> 1;
-      if (u8At(vals, 2 * v + 1) != UNASSIGNED && i32At(reasonArr, v) == ref) continue; // locked
-      setI32(cand, n++, ref);
-    }
-    const sorted = this.sortCandidates(n);
-    const drop = n >> 1;
-    for (let i = 0; i < drop; i++) {
-      const ref = i32At(sorted, i);
-      setI32(a, ref, i32At(a, ref) | DELETED);
-    }
-    let kept = 0;
-    for (let i = 0; i < count; i++) {
-      const ref = i32At(learnts, i);
-      if ((i32At(a, ref) & DELETED) == 0) setI32(learnts, kept++, ref);
-    }
-    this.learntsCount = kept;
-    const lits = this.nVars << 1;
-    for (let lit = 0; lit < lits; lit++) {
-      const wh = this.watches + <usize>lit * WATCH_BYTES;
-      const list = load<usize>(wh);
-      const m = load<i32>(wh, 4);
-      let j = 0;
-      for (let i = 0; i < m; i += 2) {
-        const w = i32At(list, i);
-        const ref = w < 0 ? ~w : w;
-        if ((i32At(a, ref) & DELETED) == 0) {
-          setI32(list, j++, w);
-          setI32(list, j++, i32At(list, i + 1));
-        }
-      }
-      store<i32>(wh, j, 4);
-    }
-    // The TypeScript solver compacts when its arena is over twice the live size; this one
-    // whenever a clause was deleted (it keeps the arena small for the cache; the search
-    // does not depend on where clauses are).
-    let tsLive = 0;
-    let deleted = false;
-    const top = this.top;
-    for (let ref = 0; ref < top; ) {
-      const head = i32At(a, ref);
-      const size = head >> 2;
-      if ((head & DELETED) == 0) tsLive += TS_HEADER + size;
-      else deleted = true;
-      ref += 1 + size + (head & LEARNT);
-    }
-    if (this.tsTop > 2 * tsLive) this.tsTop = tsLive;
-    if (deleted) this.compact();
-  }
-
-  /** Move live clauses to the front of the arena and renumber refs everywhere. */
-  private compact(): void {
-    const a = this.arena;
-    const top = this.top;
-    // Pass 1: count the live clauses; make room for their (old ref, new ref) pairs.
-    let m = 0;
-    for (let ref = 0; ref < top; ) {
-      const head = i32At(a, ref);
-      if ((head & DELETED) == 0) m++;
-      ref += 1 + (head >> 2) + (head & LEARNT);
-    }
-    if (m > this.movesCap) {
-      const cap = max(m, this.movesCap * 2);
-      const moves = satAlloc(<usize>cap << 3);
-      if (moves == 0) {
-        this.fail();
-        return;
-      }
-      this.moves = moves;
-      this.movesCap = cap;
-    }
-    this.compactions++;
-    // Pass 2: move, noting where each clause went (in the order of the old refs).
-    const moves = this.moves;
-    let to = 0;
-    let k = 0;
-    for (let ref = 0; ref < top; ) {
-      const head = i32At(a, ref);
-      const len = 1 + (head >> 2) + (head & LEARNT);
-      if ((head & DELETED) == 0) {
-        if (to != ref) memory.copy(a + (<usize>to << 2), a + (<usize>ref << 2), <usize>len << 2);
-        setI32(moves, k++, ref);
-        setI32(moves, k++, to);
-        to += len;
-      }
-      ref += len;
-    }
-    this.top = to;
-    // Pass 3: renumber watches, reasons and learnts.
-    const lits = this.nVars << 1;
-    for (let lit = 0; lit < lits; lit++) {
-      const wh = this.watches + <usize>lit * WATCH_BYTES;
-      const list = load<usize>(wh);
-      const n = load<i32>(wh, 4);
-      for (let i = 0; i < n; i += 2) {
-        const w = i32At(list, i);
-        setI32(list, i, w < 0 ? ~movedTo(moves, m, ~w) : movedTo(moves, m, w));
-      }
-    }
-    const vars = this.nVars;
-    for (let v = 0; v < vars; v++) {
-      const r = i32At(this.reason, v);
-      if (r >= 0 && u8At(this.vals, 2 * v + 1) != UNASSIGNED) setI32(this.reason, v, movedTo(moves, m, r));
-    }
-    const count = this.learntsCount;
-    for (let i = 0; i < count; i++) setI32(this.learnts, i, movedTo(moves, m, i32At(this.learnts, i)));
-  }
-}
-
-/** Where compaction moved the clause at `ref` (binary search in `m` sorted pairs), -1 if deleted. */
-function movedTo(moves: usize, m: i32, ref: i32): i32 {
-  let lo = 0;
-  let hi = m;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    const at = i32At(moves, 2 * mid);
-    if (at == ref) return i32At(moves, 2 * mid + 1);
-    if (at < ref) lo = mid + 1;
-    else hi = mid;
-  }
-  return -1;
 }
