@@ -146,6 +146,8 @@ describe('compareResults', () => {
   });
 
   it('says when nothing is comparable, and why, instead of passing', () => {
+    // What a user reads first: two runs with nothing in common are not "no regression".
+    expect(compareMarkdown(compareResults(base(1), syntheticRun({ engines: ['c'], puzzles: 8, seed: 2 })))).not.toMatch(/no regression/);
     const fine = compareResults(base(1), base(2));
     expect(fine.comparable).toBe(16);
     expect(fine.incomparable).toBeUndefined();

@@ -13,7 +13,7 @@ import {
 } from '@gridrace/core';
 import type { ModelBuilder, SolverSetup } from './model.js';
 import { acquireZ3, releaseZ3, type Z3Api } from './runtime.js';
-import { solveLoop } from './solve-loop.js';
+import { solveLoop, type AbandonedCheck } from './solve-loop.js';
 
 export interface EngineSpec {
   readonly name: string;
@@ -24,9 +24,18 @@ export interface EngineSpec {
   readonly reachCells: number;
 }
 
+/**
+ * How long dispose() waits for solves and abandoned checks to end before it releases Z3. Z3
+ * stops an abandoned check within seconds of the repeated interrupts (3 s measured on a 75x75
+ * puzzle); ending its threads while a check runs leaves the process unable to exit.
+ */
+const DISPOSE_WAIT_MS = 30_000;
+
 export function makeZ3Engine(spec: EngineSpec): Engine<'nonogram'> {
   let lease: Promise<Z3Api> | undefined;
   const inFlight = new Set<{ controller: AbortController; done: Promise<unknown> }>();
+  /** Checks Z3 did not stop when their solve ended (see onAbandoned). */
+  const abandoned = new Set<AbandonedCheck>();
 
   const load = (): Promise<Z3Api> => {
     if (lease === undefined) {
@@ -47,7 +56,14 @@ export function makeZ3Engine(spec: EngineSpec): Engine<'nonogram'> {
     if (held === undefined) return;
     lease = undefined;
     for (const solve of inFlight) solve.controller.abort();
-    await Promise.allSettled([...inFlight].map((s) => s.done));
+    // Solves return soon after an abort; a check Z3 did not stop (see onAbandoned below) may
+    // run on for seconds, so it gets up to DISPOSE_WAIT_MS.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const bounded = new Promise((resolve) => (timer = setTimeout(resolve, DISPOSE_WAIT_MS)));
+    await Promise.race([Promise.allSettled([...inFlight, ...abandoned].map((s) => ('done' in s ? s.done : s.settled))), bounded]);
+    clearTimeout(timer);
+    for (const check of abandoned) check.stopInterrupting();
+    abandoned.clear();
     // A lease whose loading failed holds nothing (acquireZ3 already gave it back).
     if (await held.then(() => true, () => false)) await releaseZ3();
   };
@@ -70,7 +86,21 @@ export function makeZ3Engine(spec: EngineSpec): Engine<'nonogram'> {
     const entry = { controller, done: Promise.resolve() as Promise<unknown> };
     const run = (async () => {
       const api = await load();
-      return solveLoop({ api, puzzle, build: spec.build, setup: spec.setup, maxSolutions, budget, timeLimitMs: options.timeLimitMs, signal: controller.signal });
+      return solveLoop({
+        api,
+        puzzle,
+        build: spec.build,
+        setup: spec.setup,
+        maxSolutions,
+        budget,
+        timeLimitMs: options.timeLimitMs,
+        signal: controller.signal,
+        // A check Z3 did not stop in time keeps Z3 busy after the solve returns: dispose() waits for it.
+        onAbandoned: (check) => {
+          abandoned.add(check);
+          void check.settled.finally(() => abandoned.delete(check));
+        },
+      });
     })();
     entry.done = run;
     inFlight.add(entry);

@@ -14,6 +14,14 @@ import { MAX_MODEL_SIZE, type ModelBuilder, type SolverSetup } from './model.js'
 import type { Z3Api } from './runtime.js';
 import { Terms } from './terms.js';
 
+/** A check the solve stopped waiting for. */
+export interface AbandonedCheck {
+  /** Settles when Z3 returns from the check. */
+  readonly settled: Promise<unknown>;
+  /** Stop interrupting it (before Z3's threads are ended, so no timer calls into a module that is gone). */
+  readonly stopInterrupting: () => void;
+}
+
 export interface LoopInput {
   readonly api: Z3Api;
   readonly puzzle: NonogramPuzzle;
@@ -25,6 +33,12 @@ export interface LoopInput {
   readonly timeLimitMs: number | undefined;
   /** Aborted by the caller's signal or by the engine's dispose(). */
   readonly signal: AbortSignal;
+  /**
+   * Told of a check the solve stopped waiting for (Z3 did not answer its interrupt in time):
+   * it settles once Z3 returns, after which the solve's context is deleted. The engine's
+   * dispose() waits for it before releasing Z3.
+   */
+  readonly onAbandoned?: (check: AbandonedCheck) => void;
 }
 
 // Z3_lbool values (a value import would tie this file to z3-solver's Node entry).
@@ -65,6 +79,8 @@ export async function solveLoop(input: LoopInput): Promise<SolveResult<NonogramS
   const config = z3.mk_config();
   const ctx = z3.mk_context(config);
   z3.del_config(config);
+  /** A check still running after the solve gave up on it: the context must outlive it. */
+  let abandoned: Promise<unknown> | null = null;
   try {
     const buildStart = performance.now();
     const t = new Terms(z3, ctx);
@@ -109,6 +125,14 @@ export async function solveLoop(input: LoopInput): Promise<SolveResult<NonogramS
         }
         const status = await interruptibleCheck(t, solver, queue, signal, remaining, stopper);
         if (status === null) return finish(stopReason(stopper.timedOut) ?? 'aborted');
+        if (typeof status === 'object') {
+          abandoned = status.settled;
+          input.onAbandoned?.(status);
+          return finish(
+            stopReason(stopper.timedOut) ?? 'aborted',
+            `z3 did not stop within ${STOP_GRACE_MS} ms of its interrupt; its check runs on in the background, and this engine's next check waits for it`,
+          );
+        }
         counters.checks++;
         readStatistics(t, solver, counters);
         if (status === L_FALSE) return finish(null);
@@ -141,10 +165,12 @@ export async function solveLoop(input: LoopInput): Promise<SolveResult<NonogramS
         z3.solver_assert(ctx, solver, excludeSolution(t, solution, model.cells));
       }
     } finally {
-      z3.solver_dec_ref(ctx, solver);
+      if (abandoned === null) z3.solver_dec_ref(ctx, solver);
+      else void abandoned.finally(() => z3.solver_dec_ref(ctx, solver));
     }
   } finally {
-    z3.del_context(ctx);
+    if (abandoned === null) z3.del_context(ctx);
+    else void abandoned.finally(() => z3.del_context(ctx));
   }
 }
 
@@ -154,18 +180,23 @@ export async function solveLoop(input: LoopInput): Promise<SolveResult<NonogramS
  * while running it is interrupted, repeatedly every few milliseconds until it returns,
  * because an interrupt that lands while the worker thread is still starting the check is
  * lost (measured: an abort during model building then waited 8 s for the check to finish).
+ * Some of Z3's preprocessing does not look at interrupts for seconds (z3-prefix on a 75x75
+ * puzzle returned 10 s after its deadline), so STOP_GRACE_MS after the stop the solve stops
+ * waiting: the result is `{ settled }`, the running check, which is still interrupted until
+ * it returns.
  */
-async function interruptibleCheck(
+export async function interruptibleCheck(
   t: Terms,
   solver: Z3_solver,
   queue: CheckQueue,
   signal: AbortSignal,
   remainingMs: number | undefined,
   stopper: { timedOut: boolean },
-): Promise<number | null> {
+): Promise<number | null | AbandonedCheck> {
   const onStop: (() => void)[] = [];
   let stopped = false;
   const stop = (): void => {
+    if (stopped) return;
     stopped = true;
     for (const f of onStop) f();
   };
@@ -178,9 +209,11 @@ async function interruptibleCheck(
         }, remainingMs);
   signal.addEventListener('abort', stop);
   let repeat: ReturnType<typeof setInterval> | undefined;
-  try {
-    const giveUp = new Promise<void>((resolve) => onStop.push(resolve));
-    return await queue.run(async () => {
+  let grace: ReturnType<typeof setTimeout> | undefined;
+  const waitedEnough = new Promise<'abandon'>((resolve) => onStop.push(() => (grace = setTimeout(() => resolve('abandon'), STOP_GRACE_MS))));
+  const giveUp = new Promise<void>((resolve) => onStop.push(resolve));
+  const checking = queue
+    .run(async () => {
       if (stopped) return null;
       onStop.push(() => {
         if (repeat !== undefined) return;
@@ -188,15 +221,27 @@ async function interruptibleCheck(
         repeat = setInterval(() => t.z3.interrupt(t.ctx), INTERRUPT_REPEAT_MS);
       });
       return (await t.z3.solver_check(t.ctx, solver)) as number;
-    }, giveUp);
+    }, giveUp)
+    .finally(() => {
+      // Interrupted until it returns, even after the solve stopped waiting for it.
+      if (repeat !== undefined) clearInterval(repeat);
+    });
+  const stopInterrupting = (): void => {
+    if (repeat !== undefined) clearInterval(repeat);
+  };
+  try {
+    const first = await Promise.race([checking, waitedEnough]);
+    return first === 'abandon' ? { settled: checking.then(() => undefined, () => undefined), stopInterrupting } : first;
   } finally {
     signal.removeEventListener('abort', stop);
     if (deadline !== undefined) clearTimeout(deadline);
-    if (repeat !== undefined) clearInterval(repeat);
+    if (grace !== undefined) clearTimeout(grace);
   }
 }
 
 const INTERRUPT_REPEAT_MS = 20;
+/** How long a stopped solve waits for Z3 to answer its interrupt before it returns without it. */
+export const STOP_GRACE_MS = 500;
 /** Assertions handed to Z3 between two budget checks. */
 const ASSERTIONS_PER_CHECK = 512;
 const MAX_TIMER_MS = 2 ** 31 - 1;

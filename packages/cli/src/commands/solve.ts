@@ -87,15 +87,16 @@ export async function solveCommand(path: string, flags: SolveFlags, ui: Ui): Pro
       if (!flags.quiet) for (const s of result.solutions) ui.out(buildOutput(name, () => renderSolution(puzzle, s, 'text', ui.color)));
       if (controller.signal.aborted) break;
     }
+    if (flags.json) await writeOutput(flags.output, buildOutput(name, () => solveJson(reports)));
+    else if (flags.format === 'svg') {
+      if (svgParts.length > 1 && flags.output === undefined) ui.info(`note: ${svgParts.length} SVG documents follow, one per solution`);
+      await writeOutput(flags.output, svgParts.join(''));
+    }
   } finally {
     process.removeListener('SIGINT', onInterrupt);
     // Engines such as z3 hold worker threads until disposed; the process must be free to exit.
+    // After the output: z3's dispose waits for a check it could not stop at the time limit.
     for (const engine of used) await engine.dispose?.();
-  }
-  if (flags.json) await writeOutput(flags.output, buildOutput(name, () => solveJson(reports)));
-  else if (flags.format === 'svg') {
-    if (svgParts.length > 1 && flags.output === undefined) ui.info(`note: ${svgParts.length} SVG documents follow, one per solution`);
-    await writeOutput(flags.output, svgParts.join(''));
   }
   return Math.max(ExitCode.OK, ...reports.map(exitCodeOf)) as ExitCode;
 }
