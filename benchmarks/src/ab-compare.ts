@@ -9,6 +9,12 @@
 // hundred milliseconds), so a few pairs are off by a factor of two in either direction. A
 // mean and its standard deviation follow those pairs; ranks do not. A change is flagged only
 // when its whole interval lies beyond the threshold.
+//
+// Engines get 95% intervals. Tasks are many (22 in CI's gate), and at 95% each an unchanged
+// build would fail on some task now and then by chance alone (measured: one task of 22 in one
+// of ten unchanged gate runs), so the tasks of one comparison share 95% between them
+// (Bonferroni): each task's interval is at 1 - 5%/tasks.
+import { probit } from 'simple-statistics';
 import type { AbResults, AbRun, AbTask } from './ab.js';
 import { median } from './stats.js';
 
@@ -83,7 +89,7 @@ export interface AbComparison {
 export function signedRankCritical(n: number, alpha = 0.05): number {
   const total = (n * (n + 1)) / 2;
   if (n > 60) {
-    const z = 1.959964; // alpha = 0.05, two-sided
+    const z = probit(1 - alpha / 2);
     return Math.floor(total / 2 - z * Math.sqrt((n * (n + 1) * (2 * n + 1)) / 24) - 0.5);
   }
   // counts[t] = subsets of {1..n} whose sum is t; probabilities are counts / 2^n.
@@ -105,13 +111,13 @@ export function signedRankCritical(n: number, alpha = 0.05): number {
   return c;
 }
 
-/** Hodges-Lehmann estimate of log ratios with the signed-rank 95% interval, on the ratio scale. */
-export function ratioInterval(logs: readonly number[]): AbRatio {
+/** Hodges-Lehmann estimate of log ratios with the signed-rank 1 - alpha interval (default 95%), on the ratio scale. */
+export function ratioInterval(logs: readonly number[], alpha = 0.05): AbRatio {
   const n = logs.length;
   const walsh: number[] = [];
   for (let i = 0; i < n; i++) for (let j = i; j < n; j++) walsh.push((logs[i]! + logs[j]!) / 2);
   walsh.sort((a, b) => a - b);
-  const c = signedRankCritical(n);
+  const c = signedRankCritical(n, alpha);
   const low = c >= 0 ? Math.exp(walsh[c]!) : 0;
   const high = c >= 0 ? Math.exp(walsh[walsh.length - 1 - c]!) : Number.POSITIVE_INFINITY;
   return { ratio: Math.exp(median(walsh)), low, high, pairs: n };
@@ -154,7 +160,10 @@ function roundLogs(task: AbTask, statistic: AbStatistic, spoiled: number): { log
   return { logs, setAside: Math.min(base.all, head.all) - pairs };
 }
 
-function compareTask(task: AbTask, threshold: number, statistic: AbStatistic, spoiled: number): { comparison: AbTaskComparison; logs: number[] } {
+/** A task's comparison without its interval (`finish` adds it once the number of tasks is known), or its final comparison. */
+type TaskVerdict = { comparison: AbTaskComparison; logs: number[]; finish?: (alpha: number) => AbTaskComparison };
+
+function compareTask(task: AbTask, threshold: number, statistic: AbStatistic, spoiled: number): TaskVerdict {
   const head = { engine: task.engine, puzzle: task.puzzle };
   const empty: number[] = [];
   const b1 = task.runs.find((r) => r.side === 'base' && r.round === 1);
@@ -173,10 +182,13 @@ function compareTask(task: AbTask, threshold: number, statistic: AbStatistic, sp
   const values = (side: 'base' | 'head') => task.runs.filter((r) => r.side === side && r[statistic] !== undefined).map((r) => r[statistic]!);
   const times = values('base').length > 0 && values('head').length > 0 ? { baseMs: median(values('base')), headMs: median(values('head')) } : {};
   if (logs.length < 2) return { comparison: { ...head, status: 'not-timed', ...times, note: `fewer than 2 clean runs on each side (${setAside} left out)` }, logs: empty };
-  const interval = ratioInterval(logs);
   const missing = task.runs.filter((r) => r.round > 1 && r[statistic] === undefined);
   const notes = [missing.length > 0 && `${missing.length} later run(s) not timed: ${describe(missing[0]!)}`, setAside > 0 && `${setAside} run pair(s) left out as slowed from outside`].filter(Boolean);
-  return { comparison: { ...head, status: classify(interval, threshold), ...times, ...interval, ...(notes.length > 0 ? { note: notes.join('; ') } : {}) }, logs };
+  const finish = (alpha: number): AbTaskComparison => {
+    const interval = ratioInterval(logs, alpha);
+    return { ...head, status: classify(interval, threshold), ...times, ...interval, ...(notes.length > 0 ? { note: notes.join('; ') } : {}) };
+  };
+  return { comparison: { ...head, status: 'same' }, logs, finish };
 }
 
 /** Compare the two sides of an A/B race. Pure: no files, no printing. */
@@ -187,13 +199,14 @@ export function compareAb(results: AbResults, options: AbCompareOptions = {}): A
   if (!(spoiled > 1)) throw new RangeError('spoiled must be a factor above 1');
   if (!(threshold >= 0)) throw new RangeError('the threshold must be a non-negative fraction');
   const notes: string[] = [];
-  const tasks: AbTaskComparison[] = [];
   const byEngine = new Map<string, number[][]>();
-  for (const task of results.tasks) {
-    const { comparison, logs } = compareTask(task, threshold, statistic, spoiled);
-    tasks.push(comparison);
+  const verdicts = results.tasks.map((task) => compareTask(task, threshold, statistic, spoiled));
+  const timed = verdicts.filter((v) => v.finish !== undefined).length;
+  const tasks = verdicts.map((v) => (v.finish === undefined ? v.comparison : v.finish(0.05 / timed)));
+  results.tasks.forEach((task, i) => {
+    const { logs } = verdicts[i]!;
     if (logs.length >= 2) byEngine.set(task.engine, [...(byEngine.get(task.engine) ?? []), logs]);
-  }
+  });
   const engines: AbEngineComparison[] = [];
   for (const [engine, perTask] of byEngine) {
     const interval = ratioInterval(perTask.flat());

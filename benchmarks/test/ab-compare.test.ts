@@ -91,6 +91,20 @@ describe('compareAb', () => {
     expect(caught).toBeGreaterThanOrEqual(170);
   });
 
+  it('gives engines 95% intervals and lets the tasks share 95% (each at 1 - 5%/tasks)', () => {
+    const one = timedTasks('e', 1, 14, 1.08, 0.04, 11);
+    const alone = compareAb(results(one, 14));
+    // One task: its interval is the engine's, at 95%.
+    expect(alone.tasks[0]!.low).toBeCloseTo(alone.engines[0]!.low, 12);
+    expect(alone.tasks[0]!.high).toBeCloseTo(alone.engines[0]!.high, 12);
+    // The same task among 21 others (copies under other names): a wider interval of its own.
+    const many = compareAb(results([...one, ...Array.from({ length: 21 }, (_, i) => ({ ...one[0]!, puzzle: `copy${i}` }))], 14));
+    const task = many.tasks.find((t) => t.puzzle === one[0]!.puzzle)!;
+    expect(task.ratio).toBeCloseTo(alone.tasks[0]!.ratio!, 12);
+    expect(task.low!).toBeLessThan(alone.tasks[0]!.low!);
+    expect(task.high!).toBeGreaterThan(alone.tasks[0]!.high!);
+  });
+
   it('cancels noise that a round shares between its two runs', () => {
     // Per-round swings (8% sd of the log) far above the per-run noise: the pairs still see 20%.
     const c = compareAb(results(timedTasks('e', 3, 8, 1.2, 0.01, 7), 8));

@@ -19,7 +19,7 @@ export function abMarkdown(c: AbComparison, options: { all?: boolean } = {}): st
   const lines = [`## A/B: head ${name(c.head)} against base ${name(c.base)}`, ''];
   lines.push(
     `${c.rounds} rounds, base and head alternating (ABBA), a fresh worker per run, each run's ${c.statistic} timed. ` +
-      `Change = Hodges-Lehmann estimate of the paired head/base ratios, interval = Wilcoxon signed-rank 95%; ` +
+      `Change = Hodges-Lehmann estimate of the paired head/base ratios, interval = Wilcoxon signed-rank, 95% for an engine and for the tasks together (each task's at 1 - 5%/tasks); ` +
       `a change counts when its whole interval lies beyond ±${(c.threshold * 100).toFixed(0)}%. **${c.regressions} regression(s).**`,
     '',
   );
@@ -29,7 +29,7 @@ export function abMarkdown(c: AbComparison, options: { all?: boolean } = {}): st
   const shown = c.tasks.filter((t) => options.all || (t.status !== 'same' && t.status !== 'not-timed'));
   lines.push('');
   if (shown.length > 0) {
-    lines.push('| engine | puzzle | base | head | change | 95% interval | status | note |', '|---|---|---:|---:|---:|---|---|---|');
+    lines.push('| engine | puzzle | base | head | change | interval | status | note |', '|---|---|---:|---:|---:|---|---|---|');
     for (const t of shown) lines.push(taskRow(t));
   }
   if (!options.all) {

@@ -60,7 +60,8 @@ export function makeZ3Engine(spec: EngineSpec): Engine<'nonogram'> {
     // run on for seconds, so it gets up to DISPOSE_WAIT_MS.
     let timer: ReturnType<typeof setTimeout> | undefined;
     const bounded = new Promise((resolve) => (timer = setTimeout(resolve, DISPOSE_WAIT_MS)));
-    await Promise.race([Promise.allSettled([...inFlight, ...abandoned].map((s) => ('done' in s ? s.done : s.settled))), bounded]);
+    const ending = [...[...inFlight].map((s) => s.done), ...[...abandoned].map((check) => check.settled)];
+    await Promise.race([Promise.allSettled(ending), bounded]);
     clearTimeout(timer);
     for (const check of abandoned) check.stopInterrupting();
     abandoned.clear();

@@ -209,6 +209,9 @@ export async function interruptibleCheck(
         }, remainingMs);
   signal.addEventListener('abort', stop);
   let repeat: ReturnType<typeof setInterval> | undefined;
+  const stopInterrupting = (): void => {
+    if (repeat !== undefined) clearInterval(repeat);
+  };
   let grace: ReturnType<typeof setTimeout> | undefined;
   const waitedEnough = new Promise<'abandon'>((resolve) => onStop.push(() => (grace = setTimeout(() => resolve('abandon'), STOP_GRACE_MS))));
   const giveUp = new Promise<void>((resolve) => onStop.push(resolve));
@@ -222,13 +225,8 @@ export async function interruptibleCheck(
       });
       return (await t.z3.solver_check(t.ctx, solver)) as number;
     }, giveUp)
-    .finally(() => {
-      // Interrupted until it returns, even after the solve stopped waiting for it.
-      if (repeat !== undefined) clearInterval(repeat);
-    });
-  const stopInterrupting = (): void => {
-    if (repeat !== undefined) clearInterval(repeat);
-  };
+    // Interrupted until it returns, even after the solve stopped waiting for it.
+    .finally(stopInterrupting);
   try {
     const first = await Promise.race([checking, waitedEnough]);
     return first === 'abandon' ? { settled: checking.then(() => undefined, () => undefined), stopInterrupting } : first;
