@@ -14,7 +14,7 @@
 //   node benchmarks/ci-race.mjs --base-dir A --head-dir B  # the same gate on two built folders
 //                                                   # (benchmarks/experiments/ab-gate.mjs uses it)
 //
-// Environment: RACE_OUT (default race-results/ci), RACE_THRESHOLD (percent; A/B default 5,
+// Environment: RACE_OUT (default race-results/ci), RACE_THRESHOLD (percent; A/B default 3,
 // fallback 10), RACE_ROUNDS (default 14), RACE_TIME (seconds of samples per run, default 0.1),
 // RACE_ENGINES (a,b: the engines to gate).
 import { spawnSync } from 'node:child_process';
@@ -121,7 +121,7 @@ const code = run(process.execPath, [
   '--rounds', process.env.RACE_ROUNDS ?? '14',
   '--time', process.env.RACE_TIME ?? '0.1',
   '--time-limit', '20',
-  '--threshold', process.env.RACE_THRESHOLD ?? '5',
+  '--threshold', process.env.RACE_THRESHOLD ?? '3',
   '--out', join(out, 'ab'),
 ]);
 console.log(`ci-race: A/B gate against ${baseDir ?? sha.slice(0, 12)} took ${Math.round((Date.now() - started) / 1000)} s, exit ${code}`);

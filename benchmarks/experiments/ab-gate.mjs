@@ -5,10 +5,11 @@
 // second time: a change inside the solve path, not work added after the solve. Each gate run
 // is exactly CI's: `ci-race.mjs --base-dir base --head-dir VARIANT`. Variants take turns, so
 // they meet the same machine; the last `--busy` runs of each variant have a busy neighbour
-// (a process spinning on one core).
+// (a process spinning on one core). Runs are numbered from --first, so a later batch keeps
+// the earlier batches' raw output (kept per variant and run number).
 //
-//   node benchmarks/experiments/ab-gate.mjs [--commit REF] [--runs 20] [--variants same,slow5,slow10] [--busy 5] [--out FILE]
-//   node benchmarks/experiments/ab-gate.mjs --recompare [--out FILE]   # judge the kept runs again with today's compareAb
+//   node benchmarks/experiments/ab-gate.mjs [--commit REF] [--runs 20] [--variants same,slow5,slow10] [--busy 5] [--first 1] [--out FILE]
+//   node benchmarks/experiments/ab-gate.mjs --recompare [--threshold 3] [--out FILE]   # judge the kept runs again with today's compareAb
 //
 // Needs the working tree built (the gate's harness is the working tree's); builds the
 // worktrees on first use (kept in $TMPDIR/gridrace-ab-experiment, reused).
@@ -26,14 +27,17 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '20' },
     variants: { type: 'string', default: 'same,slow5,slow10' },
     busy: { type: 'string', default: '5' },
+    first: { type: 'string', default: '1' },
     out: { type: 'string' },
     recompare: { type: 'boolean', default: false },
+    threshold: { type: 'string', default: '3' },
   },
 });
 const git = (...args) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
 const sha = git('rev-parse', '--verify', `${values.commit}^{commit}`);
 const runs = Number(values.runs);
 const busyRuns = Number(values.busy);
+const first = Number(values.first);
 const variants = values.variants.split(',');
 const cache = join(tmpdir(), 'gridrace-ab-experiment');
 
@@ -85,9 +89,9 @@ if (values.recompare) {
   const old = JSON.parse(readFileSync(outFile, 'utf8'));
   for (const record of old.records) {
     const results = JSON.parse(readFileSync(join(cache, 'out', `${record.variant}-${record.run}`, 'ab', 'ab.json'), 'utf8'));
-    Object.assign(record, judge(compareAb(results)), { rounds: results.options.rounds });
+    Object.assign(record, judge(compareAb(results, { threshold: Number(values.threshold) / 100 })), { rounds: results.options.rounds });
   }
-  writeFileSync(outFile, `${JSON.stringify({ ...old, recompared: new Date().toISOString() }, null, 1)}\n`);
+  writeFileSync(outFile, `${JSON.stringify({ ...old, recompared: new Date().toISOString(), recomparedThreshold: Number(values.threshold) }, null, 1)}\n`);
   summary(old.records, old.variants);
   process.exit(0);
 }
@@ -101,9 +105,9 @@ for (const v of variants) {
 }
 
 const records = [];
-for (let i = 1; i <= runs; i++) {
+for (let i = first; i < first + runs; i++) {
   for (const variant of variants) {
-    const busy = i > runs - busyRuns;
+    const busy = i >= first + runs - busyRuns;
     const spinner = busy ? spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }) : undefined;
     const out = join(cache, 'out', `${variant}-${i}`);
     const started = Date.now();
