@@ -16,6 +16,7 @@ import {
 import { DistinctSolutions, mergeCounters, nonogramSymmetries, SolutionsWithImages } from './host/index.js';
 import { Board, Clues, EMPTY_CELL, FILLED_CELL } from './lines.js';
 import { Propagator } from './propagate.js';
+import { SolverPool, type SolverInstance } from './solver-instance.js';
 import { search, type SearchReport, type Strategy } from './search.js';
 import { Turns } from './turns.js';
 
@@ -66,6 +67,7 @@ export function createBitmaskEngine(config: BitmaskConfig = {}): Engine<'nonogra
   const reuseProbes = config.reuseProbes ?? true;
   const useSymmetry = config.symmetry ?? true;
   const symmetryAfter = config.symmetryAfter ?? 200;
+  const pool = new SolverPool();
   return {
     name: config.name ?? 'bitmask',
     kind: 'nonogram',
@@ -93,8 +95,15 @@ export function createBitmaskEngine(config: BitmaskConfig = {}): Engine<'nonogra
       const solutions = symmetries.length > 0 ? new SolutionsWithImages(maxSolutions, symmetries) : new DistinctSolutions(maxSolutions);
       const searchOptions = { probing, strategy, probeNodes, learnConflicts, maxClauses, reuseProbes };
       const clues = new Clues(checked);
+      // The line-solver instances this solve takes (one per search), back to the pool at the end.
+      const taken: SolverInstance[] = [];
+      const take = () => {
+        const instance = pool.take();
+        taken.push(instance);
+        return instance;
+      };
       try {
-        const propagator = setUp(checked, clues, budget);
+        const propagator = setUp(checked, clues, budget, take());
         if (propagator === null) return makeResult([], null, stats({}, 'line'));
         // Symmetric clues: once the search has passed `symmetryAfter` checkpoints, a second
         // search takes turns with it (turns.ts), among the symmetric solutions only: each
@@ -107,7 +116,7 @@ export function createBitmaskEngine(config: BitmaskConfig = {}): Engine<'nonogra
           symmetries.length === 0
             ? null
             : new Turns(() => budget.checkpoint(), symmetryAfter, async (checkpoint) => {
-                const tied = setUp(checked, clues, budget)!;
+                const tied = setUp(checked, clues, budget, take())!;
                 tied.tie(symmetries.map((symmetry) => symmetry.image));
                 symmetric = await search(tied, solutions, { ...searchOptions, strategy: strategy === 'probe' ? 'probe' : 'learn' }, checkpoint);
               });
@@ -125,16 +134,18 @@ export function createBitmaskEngine(config: BitmaskConfig = {}): Engine<'nonogra
         // A typed array the search needed could not be allocated: a memory blow-up.
         if (error instanceof RangeError) return makeResult(solutions.found, 'limit', stats({}), `out of memory solving a ${width}x${height} grid: ${error.message}`);
         throw error;
+      } finally {
+        pool.give(taken);
       }
     },
   };
 }
 
 /** A board with the givens set, and its propagator; null when the givens contradict each other. */
-function setUp(checked: CheckedNonogramPuzzle, clues: Clues, budget: SolveBudget): Propagator | null {
+function setUp(checked: CheckedNonogramPuzzle, clues: Clues, budget: SolveBudget, solver: SolverInstance): Propagator | null {
   const { width, height } = checked;
   const board = new Board(width, height);
-  const propagator = new Propagator(board, clues, budget);
+  const propagator = new Propagator(board, clues, budget, solver);
   for (const g of checked.givens) {
     const cell = g.row * width + g.col;
     const value = g.filled ? FILLED_CELL : EMPTY_CELL;

@@ -4,8 +4,8 @@
 import type { SolveBudget, StopReason } from '@gridrace/core';
 import { LineCache } from './cache.js';
 import { EMPTY_CELL, FILLED_CELL, UNKNOWN_CELL, type Board, type Clues } from './lines.js';
-import { LineSolver } from './line-solver.js';
 import { LineQueue } from './queue.js';
+import type { SolverInstance } from './solver-instance.js';
 
 /**
  * The distinct lines looked at since `start`, up to `capacity` of them (`overflow` beyond).
@@ -51,10 +51,20 @@ export class Propagator {
   linesSolved = 0;
   cacheHits = 0;
 
-  readonly #solver: LineSolver;
+  /** The line solver (the one source shared with the wasm engine), in its own memory. */
+  readonly #solver: SolverInstance;
+  readonly #wordLimit: number;
   readonly #cache: LineCache;
   readonly #budget: SolveBudget;
-  readonly #views: Int32Array[];
+  /** Line i's clue: its address in the solver's memory and its number of blocks. */
+  readonly #clueAt: Int32Array;
+  readonly #clueLength: Int32Array;
+  /** A long line's known cells go to these addresses, its forced cells come back in the views below. */
+  readonly #inFilledAt: number;
+  readonly #inEmptyAt: number;
+  readonly #outFilledAt: number;
+  readonly #outEmptyAt: number;
+  readonly #memory: Int32Array;
   readonly #outFilled: Int32Array;
   readonly #outEmpty: Int32Array;
   #untilCheck = CHECK_EVERY;
@@ -66,19 +76,39 @@ export class Propagator {
   /** Set by `assign` in tied mode when an image already held the other value. */
   #tieConflict = false;
 
-  constructor(board: Board, clues: Clues, budget: SolveBudget) {
+  /** `solver`: an instance of the line solver this propagator has to itself; its memory is reset. */
+  constructor(board: Board, clues: Clues, budget: SolveBudget, solver: SolverInstance) {
     this.board = board;
     this.clues = clues;
     this.#budget = budget;
     const lines = board.width + board.height;
     this.queue = new LineQueue(lines);
-    this.#solver = new LineSolver(Math.max(board.width, board.height), clues.maxBlocks);
     const words = Math.max(board.rowWords, board.colWords);
     this.#cache = new LineCache(words);
-    this.#views = [];
-    for (let i = 0; i < lines; i++) this.#views.push(clues.of(i));
-    this.#outFilled = new Int32Array(words);
-    this.#outEmpty = new Int32Array(words);
+    solver.resetArena();
+    this.#solver = solver;
+    this.#wordLimit = solver.WORD_LIMIT;
+    // All of the solver's memory is taken here, so the views below stay valid.
+    const cluesAt = solver.tryAlloc(clues.blocks.length * 4);
+    this.#inFilledAt = solver.tryAlloc(words * 4);
+    this.#inEmptyAt = solver.tryAlloc(words * 4);
+    this.#outFilledAt = solver.tryAlloc(words * 4);
+    this.#outEmptyAt = solver.tryAlloc(words * 4);
+    const longest = Math.max(board.width, board.height);
+    if (!solver.setupLineSolver(longest, clues.maxBlocks) || solver.memoryFailed()) {
+      throw new RangeError(`the line solver's scratch for lines of ${longest} cells does not fit in memory`);
+    }
+    const memory = new Int32Array(solver.memoryBuffer());
+    this.#memory = memory;
+    memory.set(clues.blocks, cluesAt >> 2);
+    this.#clueAt = new Int32Array(lines);
+    this.#clueLength = new Int32Array(lines);
+    for (let i = 0; i < lines; i++) {
+      this.#clueAt[i] = cluesAt + clues.offset[i]! * 4;
+      this.#clueLength[i] = clues.offset[i + 1]! - clues.offset[i]!;
+    }
+    this.#outFilled = memory.subarray(this.#outFilledAt >> 2, (this.#outFilledAt >> 2) + words);
+    this.#outEmpty = memory.subarray(this.#outEmptyAt >> 2, (this.#outEmptyAt >> 2) + words);
   }
 
   /** Tie every cell to its images under `images` (each a cell permutation); see `#ties`. */
@@ -172,14 +202,23 @@ export class Propagator {
       cache.copyResult(words, outF, outE);
     } else {
       this.linesSolved++;
-      const clue = this.#views[line]!;
+      const solver = this.#solver;
+      const clue = this.#clueAt[line]!;
+      const k = this.#clueLength[line]!;
       let ok: boolean;
-      if (n <= LineSolver.WORD_LIMIT) {
-        ok = this.#solver.solveWord(clue, clue.length, n, filled[off]!, empty[off]!);
-        outF[0] = this.#solver.outFilled;
-        outE[0] = this.#solver.outEmpty;
+      if (n <= this.#wordLimit) {
+        ok = solver.solveWord(clue, k, n, filled[off]!, empty[off]!);
+        outF[0] = solver.filledWord();
+        outE[0] = solver.emptyWord();
       } else {
-        ok = this.#solver.solveTrimmed(clue, clue.length, n, filled, off, empty, off, outF, outE);
+        const memory = this.#memory;
+        const inF = this.#inFilledAt >> 2;
+        const inE = this.#inEmptyAt >> 2;
+        for (let w = 0; w < words; w++) {
+          memory[inF + w] = filled[off + w]!;
+          memory[inE + w] = empty[off + w]!;
+        }
+        ok = solver.solveTrimmed(clue, k, n, this.#inFilledAt, this.#inEmptyAt, this.#outFilledAt, this.#outEmptyAt);
       }
       cache.store(id, words, filled, off, empty, off, ok, outF, outE);
       if (!ok) return false;

@@ -2,7 +2,7 @@
 // engine-bitmask/src/cache.ts). Direct-mapped and lossy; the table starts small and doubles
 // while it fills, up to 2^23 i32 entries (32 MB). Slot: tag (id + 1), status
 // (2 * words + ok), known filled, known empty, result filled, result empty (stride words each).
-import { clearOutOfMemory, tryAlloc } from './arena';
+import { clearOutOfMemory, tryAlloc } from 'solver-target';
 
 const MAX_INTS: i32 = 1 << 23;
 const MIN_SLOTS: i32 = 1 << 10;

@@ -31,7 +31,7 @@ import {
   COUNTER_SAT_VARIABLES,
   COUNTER_TURNS,
 } from '../src/abi';
-import { resetArena, tryAlloc } from './arena';
+import { resetArena, tryAlloc } from 'solver-target';
 import { EMPTY_CELL, FILLED_CELL, UNKNOWN_CELL, cells, setCell, setClues, setupBoard } from './board';
 import { resetSteps, setClock, steps as stepsTaken } from './clock';
 import { cacheHits, linesSolved, setupPropagator, setupTies } from './propagate';

@@ -12,7 +12,7 @@
 // Resumable: `probeRun` may return PROBE_PAUSED when the time slice is over (checked every
 // few probes, before a cell is probed). Its position lives in globals, and the next call
 // continues exactly there. Any other outcome ends the run.
-import { tryAlloc } from './arena';
+import { tryAlloc } from 'solver-target';
 import { EMPTY_CELL, FILLED_CELL, UNKNOWN_CELL, cellCount, cells, height, lineCount, lowWater, raiseLowWater, trail, trailLength, undoTo, unknown, width } from './board';
 import { sliceOver } from './clock';
 import { VISIT_CAPACITY, assign, propagate, startVisits, stopVisits, timeUp, visitCount, visitLines, visitOverflow } from './propagate';

@@ -1,7 +1,7 @@
 // Propagation (a port of engine-bitmask/src/propagate.ts and queue.ts): solve dirty lines
 // until none is left. A changed cell enqueues only its row and its column; the queue is a
 // ring of line numbers with one flag per line, so re-queuing a waiting line is free.
-import { tryAlloc } from './arena';
+import { tryAlloc } from 'solver-target';
 import {
   EMPTY_CELL,
   FILLED_CELL,
@@ -25,7 +25,8 @@ import {
 } from './board';
 import { cacheLookup, cacheStore, copyResult, lookupWord, resultEmpty0, resultFilled0, setupCache, storeWord } from './cache';
 import { deadline, now } from './clock';
-import { WORD64_LIMIT, WORD_LIMIT, outEmpty64, outEmptyW, outFilled64, outFilledW, setupLineSolver, solveTrimmed, solveWord, solveWord64 } from './line-solver';
+import { WORD_LIMIT, outEmptyW, outFilledW, setupLineSolver, solveTrimmed, solveWord } from '@gridrace/engine-bitmask/solver/line-solver';
+import { WORD64_LIMIT, outEmpty64, outFilled64, solveWord64 } from 'solver-target';
 
 /** How many line solves pass between two looks at the clock. */
 const CHECK_EVERY: i32 = 4096;

@@ -9,7 +9,7 @@
 // loop keeps its position in globals (phases below), so the next call continues exactly
 // where this one stopped, with the same turn budgets. Pauses happen only between steps of
 // probing, backtracking nodes and SAT conflicts/decisions, never inside propagation.
-import { tryAlloc } from './arena';
+import { tryAlloc } from 'solver-target';
 import { UNKNOWN_CELL, cellCount, cells, clueBlocks, clueOffset, height, trailLength, undoTo, unknown, width } from './board';
 import { addSteps, sliceEnd, sliceOver, stepEnd, steps } from './clock';
 import { encodeNonogram, encodingSize } from './encode';

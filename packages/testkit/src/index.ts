@@ -31,3 +31,5 @@ export {
   expectWellFormedStats,
   expectAgreesWithOracle,
 } from './expect.js';
+export type { LineSolverTarget } from './line-solver-suite.js';
+export { describeLineSolver } from './line-solver-suite.js';

@@ -1,7 +1,13 @@
-// The exact line solver (a port of engine-bitmask/src/line-solver.ts): for one clue and the
-// known cells of a line, the cells filled in every valid placement, the cells empty in
-// every valid placement, or a contradiction. Dynamic programming over block positions on
-// bit sets, one machine word for 32 positions.
+// The exact line solver: for one clue and the known cells of a line, the cells filled in
+// every valid placement, the cells empty in every valid placement, or a contradiction.
+// Dynamic programming over block positions on bit sets, one machine word for 32 positions:
+// O(blocks x words x log(block length)).
+//
+// One source for both engines (README, "One source"): asc compiles it into the wasm
+// engine's module, tsc and esbuild into the bitmask engine's JavaScript. It keeps to what
+// both agree on: i32 arithmetic that wraps the same way (`| 0`, shifts, no unsigned casts),
+// memory through `solver-target`, and no 64-bit integers (the wasm target adds its own
+// 64-bit path for lines of 31 to 62 cells).
 //
 // Positions: a line of n cells gets a virtual empty cell n. Position p in 0..n+1 stands for
 // "cells [0, p) are settled". Forward set A[j]: positions p at which the first j blocks,
@@ -10,31 +16,20 @@
 // sides agree, a cell may be empty when some split around it holds. Everything else is
 // forced. Clues are read through a pointer and a step (+4 forwards, -4 reversed), so the
 // reversed clue is never copied.
-import { tryAlloc } from './arena';
+import { WORD64_LIMIT, bswap32, clz32, ctz32, fill, load32, setupWord64, solveWord64In, store32, tryAlloc } from 'solver-target';
 
 /** Longest line solved in one word. */
 export const WORD_LIMIT: i32 = 30;
 
-/** Longest line solved in one 64-bit word (positions 0..n+1 must fit). */
-export const WORD64_LIMIT: i32 = 62;
-
-/** Results of the last successful `solveWord` / `solveWord64`. */
+/** Results of the last successful `solveWord`. */
 export let outFilledW: i32 = 0;
 export let outEmptyW: i32 = 0;
-export let outFilled64: i64 = 0;
-export let outEmpty64: i64 = 0;
 
-let maxLength: i32 = 0;
-let maxBlocksLS: i32 = 0;
 // One-word scratch.
 let fwd: usize = 0;
 let bwd: usize = 0;
 let runsF: usize = 0;
 let runsR: usize = 0;
-let fwd64: usize = 0;
-let bwd64: usize = 0;
-let runs64F: usize = 0;
-let runs64R: usize = 0;
 // Multi-word scratch (pw words per position set).
 let fwdW: usize = 0;
 let bwdW: usize = 0;
@@ -57,12 +52,12 @@ let subEmpty: usize = 0;
   x = ((x >>> 1) & 0x55555555) | ((x & 0x55555555) << 1);
   x = ((x >>> 2) & 0x33333333) | ((x & 0x33333333) << 2);
   x = ((x >>> 4) & 0x0f0f0f0f) | ((x & 0x0f0f0f0f) << 4);
-  return bswap<i32>(x);
+  return bswap32(x);
 }
 
 // @ts-ignore: decorator
-@inline function log2Floor(b: i32): i32 {
-  return 31 - clz<i32>(b);
+@inline export function log2Floor(b: i32): i32 {
+  return 31 - clz32(b);
 }
 
 /** Positions reachable from the seeds X by steps into positions T allows (an addition carry does the flood). */
@@ -77,33 +72,29 @@ let subEmpty: usize = 0;
 
 // @ts-ignore: decorator
 @inline function ld(p: usize, i: i32): i32 {
-  return load<i32>(p + (<usize>i << 2));
+  return load32(p + (<usize>i << 2));
 }
 
 // @ts-ignore: decorator
 @inline function st(p: usize, i: i32, v: i32): void {
-  store<i32>(p + (<usize>i << 2), v);
+  store32(p + (<usize>i << 2), v);
 }
 
 /** Block j of a clue read at `clue` with `step` bytes between blocks (4 or -4). */
 // @ts-ignore: decorator
-@inline function blockAt(clue: usize, step: i32, j: i32): i32 {
-  return load<i32>(clue + <usize>(j * step));
+@inline export function blockAt(clue: usize, step: i32, j: i32): i32 {
+  return load32(clue + <usize>(j * step));
 }
 
 /** Allocate the scratch for lines up to `length` cells and clues up to `blocks` blocks. False when out of memory. */
 export function setupLineSolver(length: i32, blocks: i32): bool {
-  maxLength = length;
-  maxBlocksLS = blocks;
   fwd = tryAlloc(<usize>(blocks + 1) << 2);
   bwd = tryAlloc(<usize>(blocks + 1) << 2);
   runsF = tryAlloc(32 << 2);
   runsR = tryAlloc(32 << 2);
-  fwd64 = tryAlloc(<usize>(blocks + 1) << 3);
-  bwd64 = tryAlloc(<usize>(blocks + 1) << 3);
-  runs64F = tryAlloc(64 << 3);
-  runs64R = tryAlloc(64 << 3);
-  subClue = tryAlloc(<usize>max(1, blocks) << 2);
+  if (!setupWord64(blocks)) return false;
+  const subBlocks = blocks > 1 ? blocks : 1;
+  subClue = tryAlloc(<usize>subBlocks << 2);
   const lw = ((length + 31) >>> 5) + 1;
   subFilled = tryAlloc(<usize>lw << 2);
   subEmpty = tryAlloc(<usize>lw << 2);
@@ -112,7 +103,8 @@ export function setupLineSolver(length: i32, blocks: i32): bool {
     const bytes = <usize>pw << 2;
     fwdW = tryAlloc(<usize>(blocks + 1) * bytes);
     bwdW = tryAlloc(<usize>(blocks + 1) * bytes);
-    runsW = tryAlloc(<usize>(log2Floor(max(1, length)) + 1) * bytes);
+    const levels = log2Floor(length > 1 ? length : 1) + 1;
+    runsW = tryAlloc(<usize>levels * bytes);
     tmp0 = tryAlloc(bytes);
     tmp1 = tryAlloc(bytes);
     tmp2 = tryAlloc(bytes);
@@ -132,7 +124,7 @@ export function setupLineSolver(length: i32, blocks: i32): bool {
 
 // @ts-ignore: decorator
 @inline function buildRunsWord(runs: usize, canFill: i32, top: i32): void {
-  store<i32>(runs, canFill);
+  store32(runs, canFill);
   let prev = canFill;
   for (let l = 1; l <= top; l++) {
     prev = prev & (prev >>> (1 << (l - 1)));
@@ -144,7 +136,7 @@ export function setupLineSolver(length: i32, blocks: i32): bool {
 @inline function forwardWord(clue: usize, step: i32, k: i32, n: i32, canFill: i32, canEmpty: i32, out: usize, runs: usize): bool {
   const t = canEmpty << 1;
   let a = floodWord(1, t);
-  store<i32>(out, a);
+  store32(out, a);
   for (let j = 0; j < k; j++) {
     const b = blockAt(clue, step, j);
     const level = log2Floor(b);
@@ -181,8 +173,8 @@ export function solveWord(clue: usize, k: i32, n: i32, filled: i32, empty: i32):
   if (!forwardWord(clue, 4, k, n, canFill, canEmpty, fwd, runsF)) return false;
 
   const shift = 32 - n;
-  const canFillR = <i32>(<u32>reverse32(canFill) >> shift);
-  const canEmptyR = <i32>(<u32>reverse32(canEmpty & real) >> shift) | (1 << n);
+  const canFillR = reverse32(canFill) >>> shift;
+  const canEmptyR = (reverse32(canEmpty & real) >>> shift) | (1 << n);
   buildRunsWord(runsR, canFillR, top);
   forwardWord(clue + (<usize>(k - 1) << 2), -4, k, n, canFillR, canEmptyR, bwd, runsR);
 
@@ -190,7 +182,7 @@ export function solveWord(clue: usize, k: i32, n: i32, filled: i32, empty: i32):
   const posShift = 31 - n;
   let mayEmpty = 0;
   let mayFill = 0;
-  mayEmpty |= (load<i32>(fwd) >>> 1) & (reverse32(ld(bwd, k)) >>> posShift);
+  mayEmpty |= (load32(fwd) >>> 1) & (reverse32(ld(bwd, k)) >>> posShift);
   for (let j = 1; j <= k; j++) {
     const b = ld(clue, j - 1);
     const bj = reverse32(ld(bwd, k - j)) >>> posShift;
@@ -211,115 +203,6 @@ export function solveWord(clue: usize, k: i32, n: i32, filled: i32, empty: i32):
   }
   outFilledW = real & ~mayEmpty;
   outEmptyW = real & ~mayFill;
-  return true;
-}
-
-// ---------------------------------------------------------------------------------
-// Lines of 31 to 62 cells: the same on one 64-bit word (not in the TypeScript engine, which
-// has no fast 64-bit integers; the answers are the same, the line solver being exact).
-
-// @ts-ignore: decorator
-@inline function reverse64(x: i64): i64 {
-  x = ((x >>> 1) & 0x5555555555555555) | ((x & 0x5555555555555555) << 1);
-  x = ((x >>> 2) & 0x3333333333333333) | ((x & 0x3333333333333333) << 2);
-  x = ((x >>> 4) & 0x0f0f0f0f0f0f0f0f) | ((x & 0x0f0f0f0f0f0f0f0f) << 4);
-  return bswap<i64>(x);
-}
-
-// @ts-ignore: decorator
-@inline function floodWord64(x: i64, t: i64): i64 {
-  const m = t | x;
-  const free = m & ~x;
-  const starts = m & ~(m << 1);
-  const unreached = ((free + starts) ^ free) & free;
-  return m & ~unreached;
-}
-
-// @ts-ignore: decorator
-@inline function ld64(p: usize, i: i32): i64 {
-  return load<i64>(p + (<usize>i << 3));
-}
-
-// @ts-ignore: decorator
-@inline function st64(p: usize, i: i32, v: i64): void {
-  store<i64>(p + (<usize>i << 3), v);
-}
-
-function buildRuns64(runs: usize, canFill: i64, top: i32): void {
-  store<i64>(runs, canFill);
-  let prev = canFill;
-  for (let l = 1; l <= top; l++) {
-    prev = prev & (prev >>> (<i64>1 << (l - 1)));
-    st64(runs, l, prev);
-  }
-}
-
-function forward64(clue: usize, step: i32, k: i32, n: i32, canEmpty: i64, out: usize, runs: usize): bool {
-  const t = canEmpty << 1;
-  let a = floodWord64(1, t);
-  store<i64>(out, a);
-  for (let j = 0; j < k; j++) {
-    const b = blockAt(clue, step, j);
-    const level = log2Floor(b);
-    let fit = ld64(runs, level);
-    const extra = b - (1 << level);
-    if (extra > 0) fit &= fit >>> extra;
-    fit &= canEmpty >>> b;
-    const placed = a & fit;
-    if (placed == 0) {
-      for (let r = j + 1; r <= k; r++) st64(out, r, 0);
-      return false;
-    }
-    a = floodWord64(placed << (b + 1), t);
-    st64(out, j + 1, a);
-  }
-  return ((a >>> (n + 1)) & 1) == 1;
-}
-
-/** `solveWord` for lines of 1..62 cells on 64-bit words; results in `outFilled64` / `outEmpty64`. */
-export function solveWord64(clue: usize, k: i32, n: i32, filled: i64, empty: i64): bool {
-  const real = (<i64>1 << n) - 1;
-  const canFill = ~empty & real;
-  const canEmpty = (~filled & real) | (<i64>1 << n);
-  let maxBlock = 1;
-  for (let j = 0; j < k; j++) {
-    const b = ld(clue, j);
-    if (b > maxBlock) maxBlock = b;
-  }
-  const top = log2Floor(maxBlock);
-  buildRuns64(runs64F, canFill, top);
-  if (!forward64(clue, 4, k, n, canEmpty, fwd64, runs64F)) return false;
-
-  const shift = 64 - n;
-  const canFillR = <i64>(<u64>reverse64(canFill) >> shift);
-  const canEmptyR = <i64>(<u64>reverse64(canEmpty & real) >> shift) | (<i64>1 << n);
-  buildRuns64(runs64R, canFillR, top);
-  forward64(clue + (<usize>(k - 1) << 2), -4, k, n, canEmptyR, bwd64, runs64R);
-
-  const runs = runs64F;
-  const posShift = 63 - n;
-  let mayEmpty: i64 = (load<i64>(fwd64) >>> 1) & (reverse64(ld64(bwd64, k)) >>> posShift);
-  let mayFill: i64 = 0;
-  for (let j = 1; j <= k; j++) {
-    const b = ld(clue, j - 1);
-    const bj = reverse64(ld64(bwd64, k - j)) >>> posShift;
-    const level = log2Floor(b);
-    let fit = ld64(runs, level);
-    const extra = b - (1 << level);
-    if (extra > 0) fit &= fit >>> extra;
-    fit &= canEmpty >>> b;
-    let starts = ld64(fwd64, j - 1) & fit & (bj >>> b);
-    let len = 1;
-    while (len * 2 <= b) {
-      starts |= starts << len;
-      len *= 2;
-    }
-    if (b > len) starts |= starts << (b - len);
-    mayFill |= starts;
-    mayEmpty |= (ld64(fwd64, j) >>> 1) & bj;
-  }
-  outFilled64 = real & ~mayEmpty;
-  outEmpty64 = real & ~mayFill;
   return true;
 }
 
@@ -395,9 +278,15 @@ function shiftRight(dst: usize, src: usize, s: i32, pw: i32): void {
   }
 }
 
+/** a < b as unsigned 32-bit words, in signed arithmetic (which both targets share). */
+// @ts-ignore: decorator
+@inline function belowUnsigned(a: i32, b: i32): bool {
+  return (a ^ (1 << 31)) < (b ^ (1 << 31));
+}
+
 /** Multi-word flood: the addition carries from word to word. */
 function floodWords(out: usize, x: usize, t: usize, pw: i32): void {
-  let carry: u64 = 0;
+  let carry = 0;
   let prevTop = 0;
   for (let i = 0; i < pw; i++) {
     const xi = ld(x, i);
@@ -405,9 +294,11 @@ function floodWords(out: usize, x: usize, t: usize, pw: i32): void {
     const free = m & ~xi;
     const starts = m & ~((m << 1) | prevTop);
     prevTop = m >>> 31;
-    const sum = <u64><u32>free + <u64><u32>starts + carry;
-    carry = sum >> 32;
-    const unreached = (<i32>sum ^ free) & free;
+    // free + starts + carry on 32 bits; the carry out is set when a sum wrapped.
+    const partial = (free + starts) | 0;
+    const sum = (partial + carry) | 0;
+    carry = belowUnsigned(partial, free) || belowUnsigned(sum, partial) ? 1 : 0;
+    const unreached = (sum ^ free) & free;
     st(out, i, m & ~unreached);
   }
 }
@@ -463,8 +354,8 @@ function forwardWords(clue: usize, step: i32, k: i32, n: i32, pw: i32, canFill: 
   const fit = tmp6;
   const scratch = tmp7;
   const placed = tmp8;
-  memory.fill(placed, 0, <usize>pw << 2);
-  store<i32>(placed, 1);
+  fill(placed, 0, <usize>pw << 2);
+  store32(placed, 1);
   floodWords(out, placed, t, pw);
   for (let j = 0; j < k; j++) {
     const b = blockAt(clue, step, j);
@@ -477,7 +368,7 @@ function forwardWords(clue: usize, step: i32, k: i32, n: i32, pw: i32, canFill: 
       any |= v;
     }
     if (any == 0) {
-      memory.fill(out + (<usize>((j + 1) * pw) << 2), 0, <usize>((k - j) * pw) << 2);
+      fill(out + (<usize>((j + 1) * pw) << 2), 0, <usize>((k - j) * pw) << 2);
       return false;
     }
     shiftLeft(placed, fit, b + 1, pw);
@@ -527,8 +418,8 @@ export function solveWords(clue: usize, k: i32, n: i32, filled: usize, empty: us
   const mayFill = tmp6;
   const bj = tmp7;
   const work = tmp8;
-  memory.fill(mayEmpty, 0, <usize>pw << 2);
-  memory.fill(mayFill, 0, <usize>pw << 2);
+  fill(mayEmpty, 0, <usize>pw << 2);
+  fill(mayFill, 0, <usize>pw << 2);
   const rowBytes = <usize>pw << 2;
   reverseBits(bj, bwdW + <usize>k * rowBytes, pw, n + 1);
   shiftRight(work, fwdW, 1, pw);
@@ -569,8 +460,8 @@ function solveBlank(clue: usize, k: i32, n: i32, outFilled: usize, outEmpty: usi
   for (let j = 0; j < k; j++) need += ld(clue, j);
   if (need > n) return false;
   const lw = (n + 31) >>> 5;
-  memory.fill(outFilled, 0, <usize>lw << 2);
-  memory.fill(outEmpty, 0, <usize>lw << 2);
+  fill(outFilled, 0, <usize>lw << 2);
+  fill(outEmpty, 0, <usize>lw << 2);
   const slack = n - need;
   let left = 0;
   let reach = 0;
@@ -601,7 +492,7 @@ export function solveTrimmed(clue: usize, k: i32, n: i32, filled: usize, empty: 
     const real = bits >= 32 ? -1 : (1 << bits) - 1;
     const unk = ~(ld(filled, w) | ld(empty, w)) & real;
     if (unk != 0) {
-      u0 = 32 * w + ctz<i32>(unk);
+      u0 = 32 * w + ctz32(unk);
       break;
     }
   }
@@ -612,7 +503,7 @@ export function solveTrimmed(clue: usize, k: i32, n: i32, filled: usize, empty: 
       const real = bits >= 32 ? -1 : (1 << bits) - 1;
       const unk = ~(ld(filled, w) | ld(empty, w)) & real;
       if (unk != 0) {
-        u1 = 32 * w + 31 - clz<i32>(unk);
+        u1 = 32 * w + 31 - clz32(unk);
         break;
       }
     }
@@ -684,7 +575,7 @@ export function solveTrimmed(clue: usize, k: i32, n: i32, filled: usize, empty: 
     st(sub, j, b);
     need += b;
   }
-  const len = max(0, c - a);
+  const len = c > a ? c - a : 0;
   if (need > len) return false;
   for (let w = 0; w < lw; w++) {
     st(outFilled, w, ld(filled, w));
@@ -696,13 +587,11 @@ export function solveTrimmed(clue: usize, k: i32, n: i32, filled: usize, empty: 
   extractBits(subF, filled, lw, a, len);
   extractBits(subE, empty, lw, a, len);
   if (len <= WORD_LIMIT) {
-    if (!solveWord(sub, kk, len, load<i32>(subF), load<i32>(subE))) return false;
-    store<i32>(subF, outFilledW);
-    store<i32>(subE, outEmptyW);
+    if (!solveWord(sub, kk, len, load32(subF), load32(subE))) return false;
+    store32(subF, outFilledW);
+    store32(subE, outEmptyW);
   } else if (len <= WORD64_LIMIT) {
-    if (!solveWord64(sub, kk, len, load<i64>(subF), load<i64>(subE))) return false;
-    store<i64>(subF, outFilled64);
-    store<i64>(subE, outEmpty64);
+    if (!solveWord64In(sub, kk, len, subF, subE)) return false;
   } else if (!solveWords(sub, kk, len, subF, subE, subF, subE)) {
     return false;
   }
