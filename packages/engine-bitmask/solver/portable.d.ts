@@ -4,6 +4,7 @@
 declare type i32 = number;
 declare type u32 = number;
 declare type u8 = number;
+declare type u16 = number;
 declare type usize = number;
 declare type f64 = number;
 declare type bool = boolean;

@@ -1,51 +1,76 @@
 // The one source of the solver (../solver/, shared with the wasm engine), compiled to
-// JavaScript by scripts/build-solver.mjs: createSolver() makes an instance with its own
-// memory and state, like instantiating the WebAssembly module. Addresses are byte offsets
-// into memoryBuffer(); i32 values are JavaScript numbers in int32 range.
-import { createSolver as createInstance } from '../dist/solver.js';
+// JavaScript by scripts/build-solver.mjs. createSolver() makes an instance with its own
+// memory and state, as instantiating the WebAssembly module does: all instances share the
+// module's code, and each call into an instance first swaps that instance's copy of the
+// module's variables in (nothing to do while the same instance is called again and again).
+// Calls are synchronous, so two solves that take turns on one thread never see each other's
+// state. Addresses are byte offsets into memoryBuffer(); i32 values are JavaScript numbers
+// in int32 range.
+import { solverModule } from '../dist/solver.js';
+import type { SolverExports, SolverInstance } from './host/engine-host.js';
 
-export interface SolverInstance {
-  /** Longest line `solveWord` takes. */
+/** What a createSolver() instance offers: the solver's entry points and its memory. */
+export interface JsSolverExports extends SolverExports {
+  /** The memory; an allocation may replace it, so views are taken after the last one. */
+  memoryBuffer(): ArrayBuffer;
+  /** The most memory the instance may take, in bytes (at most 2^31). */
+  setMemoryLimit(bytes: number): void;
+  /** Where solutions go: the handler gets the grid's address and length, and answers 1 once it has enough. */
+  setSolutionHandler(handler: (ptr: number, length: number) => number): void;
+  // The line solver's entry points, for its own tests.
   readonly WORD_LIMIT: number;
-  /** Results of the last successful `solveWord`: forced filled and forced empty cells. */
   filledWord(): number;
   emptyWord(): number;
-  /** Whether an allocation failed since the last `resetArena`. */
-  memoryFailed(): boolean;
-  /** Scratch for lines up to `length` cells and clues up to `blocks` blocks; false when out of memory. */
   setupLineSolver(length: number, blocks: number): boolean;
-  /** A line of 1..WORD_LIMIT cells, its known cells as bit masks; false for a contradiction. */
   solveWord(clue: number, k: number, n: number, filled: number, empty: number): boolean;
-  /** A line of any length: masks of ceil(n/32) words at the addresses given. */
   solveWords(clue: number, k: number, n: number, filled: number, empty: number, outFilled: number, outEmpty: number): boolean;
-  /** `solveWords` on the part of the line that is still open (the engine's entry for long lines). */
   solveTrimmed(clue: number, k: number, n: number, filled: number, empty: number, outFilled: number, outEmpty: number): boolean;
-  /** A zeroed buffer of `bytes` bytes, or 0 when the memory limit cannot hold it. */
   tryAlloc(bytes: number): number;
-  /** Forget every allocation (the start of a solve). */
   resetArena(): void;
-  setMemoryLimit(bytes: number): void;
-  /** The memory; an allocation may move it, so views are taken after the last one. */
-  memoryBuffer(): ArrayBuffer;
 }
 
-export function createSolver(): SolverInstance {
-  return createInstance() as SolverInstance;
+const { api, saveState, loadState } = solverModule;
+/** The variables as the module starts: every instance starts from them. */
+const pristine = saveState();
+type State = { saved: unknown[] };
+/** The instance whose variables are in the module now. */
+let active: State | null = null;
+
+function enter(instance: State): void {
+  if (active === instance) return;
+  if (active !== null) active.saved = saveState();
+  loadState(instance.saved);
+  active = instance;
 }
 
-/**
- * Instances for one engine's solves: a solve takes one per search and gives them back when
- * it ends, so solves in a row reuse them (a new instance costs its set-up, and its calls
- * start cold) while solves at the same time each get their own.
- */
-export class SolverPool {
-  readonly #idle: SolverInstance[] = [];
-
-  take(): SolverInstance {
-    return this.#idle.pop() ?? createSolver();
+/** A fresh instance of the JavaScript build. */
+export function createSolver(): JsSolverExports {
+  const state: State = { saved: pristine };
+  enter(state);
+  (api.freshMemory as () => void)();
+  const exports: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(api)) {
+    if (typeof value !== 'function') exports[name] = value;
+    else {
+      const fn = value as (...args: unknown[]) => unknown;
+      exports[name] = (...args: unknown[]) => {
+        enter(state);
+        return fn(...args);
+      };
+    }
   }
+  return exports as unknown as JsSolverExports;
+}
 
-  give(instances: readonly SolverInstance[]): void {
-    this.#idle.push(...instances);
-  }
+/** An instance for the host, its memory capped at `maxBytes`. */
+export function createHostInstance(maxBytes: number): SolverInstance {
+  const exports = createSolver();
+  exports.setMemoryLimit(maxBytes);
+  const instance: SolverInstance = {
+    exports,
+    memory: () => exports.memoryBuffer(),
+    onSolution: () => false,
+  };
+  exports.setSolutionHandler((ptr, length) => (instance.onSolution(new Uint8Array(exports.memoryBuffer(), ptr, length)) ? 1 : 0));
+  return instance;
 }

@@ -4,32 +4,18 @@
 // dynamically, so browsers never see it); anything else is fetched and compiled while it
 // streams (falling back to compiling the whole response when the server does not send
 // `application/wasm`). Callers may pass the bytes or a compiled module instead.
+import type { SolverExports, SolverInstance } from '@gridrace/engine-bitmask/host';
 
 /** Where the module can come from. */
 export type WasmSource = URL | string | ArrayBuffer | ArrayBufferView | WebAssembly.Module;
 
-/** The exports of assembly/index.ts. */
-export interface SolverExports {
-  prepare(width: number, height: number, totalBlocks: number): number;
-  setup(strategy: number, probing: number, probeNodes: number, learnConflicts: number, maxClauses: number, satArenaCap: number): number;
-  given(cell: number, filled: number): number;
-  ties(count: number): number;
-  run(sliceEnd: number, deadline: number, stepEnd: number): number;
-  steps(): number;
-  counter(i: number): number;
-  difficulty(): number;
-}
-
 /** One instance of the module with its own memory; used by one solve at a time. */
-export interface SolverInstance {
-  readonly exports: SolverExports;
-  readonly memory: WebAssembly.Memory;
+export interface WasmInstance extends SolverInstance {
+  readonly wasmMemory: WebAssembly.Memory;
   /** Largest memory the instance may grow to, in bytes. */
   readonly maxBytes: number;
   /** The memory's size when the instance was made, in bytes. */
   readonly initialBytes: number;
-  /** Receives every solution the module reports; answers true once enough are known. */
-  onSolution: (cells: Uint8Array) => boolean;
 }
 
 export const DEFAULT_WASM_URL = new URL('../dist/solver.wasm', import.meta.url);
@@ -99,7 +85,7 @@ function readString(memory: WebAssembly.Memory, ptr: number): string {
  * the memory's old ArrayBuffer, which slows all typed-array code in the process (README,
  * "Memory"); the pages are only reserved until the module touches them.
  */
-export async function instantiateSolver(module: WebAssembly.Module, maxMemoryMb: number, initialMemoryMb: number): Promise<SolverInstance> {
+export async function instantiateSolver(module: WebAssembly.Module, maxMemoryMb: number, initialMemoryMb: number): Promise<WasmInstance> {
   const maxPages = Math.max(INITIAL_PAGES, Math.min(65536, Math.floor((maxMemoryMb * 1024 * 1024) / PAGE)));
   const initialPages = Math.min(maxPages, Math.max(INITIAL_PAGES, Math.floor((initialMemoryMb * 1024 * 1024) / PAGE)));
   let memory: WebAssembly.Memory;
@@ -124,7 +110,8 @@ export async function instantiateSolver(module: WebAssembly.Module, maxMemoryMb:
   const exports = instance.exports as unknown as SolverExports;
   return {
     exports,
-    memory,
+    wasmMemory: memory,
+    memory: () => memory.buffer,
     maxBytes: maxPages * PAGE,
     initialBytes: memory.buffer.byteLength,
     get onSolution() {

@@ -1,8 +1,9 @@
-// The AssemblyScript SAT solver (assembly/sat.ts) and nonogram encoding (assembly/encode.ts),
-// compiled on their own from a test-only entry (assembly/testing/sat-entry.ts) into
-// build-test/: against brute force on random formulas and random small nonograms, against the
-// TypeScript SatSolver of engine-bitmask it ports (same models in the same order, same
-// counters), pausing and resuming, and the caps (overflow flag, refused memory: no trap).
+// The SAT solver and nonogram encoding of the one source (engine-bitmask/solver/sat.ts,
+// encode.ts) as the wasm engine compiles them, on their own from a test-only entry
+// (assembly/testing/sat-entry.ts) into build-test/: against brute force on random formulas
+// and random small nonograms, hard formulas with known verdicts, pausing and resuming, and
+// the caps (overflow flag, refused memory: no trap). The engines' tests cover the JavaScript
+// build of the same source through whole solves.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -10,8 +11,6 @@ import { readPuzzles, verifyNonogram, type NonogramPuzzle } from '@gridrace/core
 import { bruteForceNonogram, nonogramCaseArbitrary } from '@gridrace/testkit';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { encodeNonogram as tsEncode, encodingSize as tsEncodingSize } from '../../engine-bitmask/src/encode.js';
-import { SatSolver as TsSatSolver } from '../../engine-bitmask/src/sat.js';
 
 const SAT = 1;
 const UNSAT = 2;
@@ -176,40 +175,6 @@ function runWasm(
   return { models, outcome, counters: w.counters(), pauses };
 }
 
-/** The same with the TypeScript SatSolver of engine-bitmask. */
-async function runTs(
-  vars: number,
-  cnf: Cnf,
-  opts: { limit?: number; chunk?: number; hints?: readonly [number, number, number][] } = {},
-): Promise<Run> {
-  const limit = opts.limit ?? Number.POSITIVE_INFINITY;
-  const sat = new TsSatSolver();
-  sat.newVars(vars);
-  for (const [v, value, act] of opts.hints ?? []) sat.hint(v, value, act);
-  const models: string[] = [];
-  let outcome = UNSAT;
-  const never = async () => false;
-  if (cnf.every((c) => sat.addClause(c))) {
-    for (;;) {
-      const o = await sat.solve(opts.chunk ?? Number.POSITIVE_INFINITY, never);
-      if (o === 'budget') continue;
-      if (o !== 'sat') {
-        outcome = o === 'unsat' ? UNSAT : OVERFLOW;
-        break;
-      }
-      outcome = SAT;
-      models.push(Array.from({ length: vars }, (_, v) => sat.value(v)).join(''));
-      if (models.length >= limit) break;
-      if (!sat.blockAndContinue()) {
-        outcome = UNSAT;
-        break;
-      }
-    }
-  }
-  const counters = [sat.conflicts, sat.decisions, sat.propagations, sat.restarts, sat.learnedClauses, sat.maxDepth];
-  return { models, outcome, counters, pauses: 0 };
-}
-
 /** A seeded random generator (mulberry32). */
 function rng(seed: number): () => number {
   let a = seed >>> 0;
@@ -275,25 +240,7 @@ describe('AssemblyScript SAT solver', () => {
     expect(unsatisfiable).toBeGreaterThan(100);
   }, 240_000);
 
-  it('follows the TypeScript SatSolver step for step: same models in the same order, same counters (random formulas, with hints)', async () => {
-    const w = new Wasm();
-    await fc.assert(
-      fc.asyncProperty(
-        formulaArbitrary,
-        fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 1 }), fc.double({ min: 0, max: 1, noNaN: true })), { maxLength: 6 }),
-        async ([vars, cnf], rawHints) => {
-          const hints = rawHints.map(([v, value, act]) => [v % vars, value, act] as [number, number, number]);
-          const ts = await runTs(vars, cnf, { hints });
-          const as = runWasm(w, vars, cnf, { hints });
-          expect(as.models).toEqual(ts.models);
-          expect(as.counters).toEqual(ts.counters);
-        },
-      ),
-      { numRuns: 1000 },
-    );
-  });
-
-  it('follows the TypeScript SatSolver on random 3-SAT with thousands of conflicts (restarts, clause deletion, compaction)', async () => {
+  it('random 3-SAT with thousands of conflicts (restarts, clause deletion, compaction): the models satisfy the formula, and the same run twice is the same', () => {
     const w = new Wasm();
     let reductions = 0;
     let compactions = 0;
@@ -301,42 +248,38 @@ describe('AssemblyScript SAT solver', () => {
       // Near the threshold (4.26 clauses per variable): satisfiable or not, both are hard.
       const vars = 120 + 10 * seed;
       const cnf = randomKSat(seed, vars, Math.round(4.26 * vars));
-      const ts = await runTs(vars, cnf, { limit: 3 });
       const as = runWasm(w, vars, cnf, { limit: 3 });
-      expect(as.outcome).toBe(ts.outcome);
-      expect(as.models).toEqual(ts.models);
-      expect(as.counters).toEqual(ts.counters);
-      for (const m of as.models) expect(satisfies(cnf, [...m].map(Number))).toBe(true);
       reductions += w.x.counter(6);
       compactions += w.x.counter(7);
+      const again = runWasm(w, vars, cnf, { limit: 3 });
+      expect(again).toEqual(as);
+      expect(new Set(as.models).size).toBe(as.models.length);
+      for (const m of as.models) expect(satisfies(cnf, [...m].map(Number))).toBe(true);
+      expect(as.counters[0]).toBeGreaterThan(100);
     }
     // The clause database was reduced, and the arena compacted, along the way.
     expect(reductions).toBeGreaterThan(0);
     expect(compactions).toBeGreaterThan(0);
   });
 
-  it('proves the pigeonhole formula 8 -> 7 unsatisfiable with the same steps as the TypeScript solver (through clause deletion and compaction)', async () => {
+  it('proves the pigeonhole formula 8 -> 7 unsatisfiable (through clause deletion and compaction)', () => {
     const { vars, cnf } = pigeonhole(8, 7);
     const w = new Wasm();
     const as = runWasm(w, vars, cnf);
     expect(as.outcome).toBe(UNSAT);
     expect(as.models).toEqual([]);
-    const ts = await runTs(vars, cnf);
-    expect(as.counters).toEqual(ts.counters);
     expect(as.counters[0]).toBeGreaterThan(2000);
     expect(w.x.counter(7)).toBeGreaterThan(0); // the arena was compacted on the way
   });
 
-  it('budget chunks: stops with BUDGET at level 0 and, resumed, matches the TypeScript solver with the same chunks', async () => {
+  it('budget chunks: stops with BUDGET at level 0 and, resumed, reaches the same verdict; its models satisfy the formula', () => {
     const w = new Wasm();
     for (let seed = 11; seed <= 14; seed++) {
       const vars = 130;
       const cnf = randomKSat(seed, vars, Math.round(4.26 * vars));
       const whole = runWasm(w, vars, cnf, { limit: 2 });
       const as = runWasm(w, vars, cnf, { limit: 2, chunk: 37 });
-      const ts = await runTs(vars, cnf, { limit: 2, chunk: 37 });
-      expect(as.models).toEqual(ts.models);
-      expect(as.counters).toEqual(ts.counters);
+      for (const m of as.models) expect(satisfies(cnf, [...m].map(Number))).toBe(true);
       // The verdict (satisfiable or not) does not depend on the chunks.
       expect(as.models.length > 0).toBe(whole.models.length > 0);
     }
@@ -433,12 +376,12 @@ function flatClues(lines: readonly (readonly number[])[]): { blocks: number[]; o
   return { blocks, offsets };
 }
 
-describe('AssemblyScript nonogram encoding', () => {
-  it('random puzzles up to 6x6 (givens as unit clauses): the models, read on the cells, are exactly the solutions, as with the TypeScript encoding', async () => {
+describe('nonogram encoding', () => {
+  it('random puzzles up to 6x6 (givens as unit clauses): the models, read on the cells, are exactly the solutions', () => {
     const w = new Wasm();
     let solvable = 0;
-    await fc.assert(
-      fc.asyncProperty(nonogramCaseArbitrary({ maxWidth: 6, maxHeight: 6 }), async (c) => {
+    fc.assert(
+      fc.property(nonogramCaseArbitrary({ maxWidth: 6, maxHeight: 6 }), (c) => {
         const { puzzle } = c;
         const { width, height } = puzzle;
         const lines = [...puzzle.rows, ...puzzle.columns];
@@ -450,14 +393,15 @@ describe('AssemblyScript nonogram encoding', () => {
         new Int32Array(w.memory.buffer, blocksPtr, blocks.length).set(blocks);
         const offsetsPtr = w.x.scratch(offsets.length);
         new Int32Array(w.memory.buffer, offsetsPtr, offsets.length).set(offsets);
-        expect(w.x.size(width, height, offsetsPtr)).toBe(tsEncodingSize(width, height, (line) => lines[line]!));
+        // The size estimate: n clauses for an empty line of n cells, 2k(n + 1) + n for k blocks.
+        const estimate = lines.reduce((sum, line, i) => {
+          const n = i < height ? width : height;
+          return sum + (line.length === 0 ? n : 2 * line.length * (n + 1) + n);
+        }, 0);
+        expect(w.x.size(width, height, offsetsPtr)).toBe(estimate);
         const grids: string[] = [];
         const encoded = w.x.encode(width, height, blocksPtr, offsetsPtr) !== 0;
-        const ts = new TsSatSolver();
-        const tsEncoded = tsEncode(ts, width, height, (line) => lines[line]!);
-        expect(encoded).toBe(tsEncoded);
-        expect(w.x.vars()).toBe(ts.vars);
-        const tsGrids: string[] = [];
+        expect(w.x.vars()).toBeGreaterThanOrEqual(cells);
         if (encoded && puzzle.givens.every((g) => w.x.addUnit(2 * (g.row * width + g.col) + (g.filled ? 1 : 0)) !== 0)) {
           for (;;) {
             const outcome = w.x.solve(-1);
@@ -467,20 +411,9 @@ describe('AssemblyScript nonogram encoding', () => {
             if (!w.x.blockAndContinue()) break;
           }
         }
-        if (tsEncoded && puzzle.givens.every((g) => ts.addClause([2 * (g.row * width + g.col) + (g.filled ? 1 : 0)]))) {
-          for (;;) {
-            const outcome = await ts.solve(Number.POSITIVE_INFINITY, async () => false);
-            if (outcome !== 'sat') break;
-            tsGrids.push(Array.from({ length: cells }, (_, v) => ts.value(v)).join(''));
-            if (!ts.blockAndContinue()) break;
-          }
-        }
         const oracle = bruteForceNonogram(puzzle, 100_000);
         expect(oracle.exhausted).toBe(true);
         expect([...grids].sort()).toEqual(oracle.solutions.map((s) => Array.from(s.cells).join('')).sort());
-        // The same models in the same order as the TypeScript solver on the TypeScript encoding.
-        expect(grids).toEqual(tsGrids);
-        expect(w.x.counter(0)).toBe(ts.conflicts);
         if (grids.length > 0) solvable++;
       }),
       { numRuns: 1000 },
@@ -488,7 +421,7 @@ describe('AssemblyScript nonogram encoding', () => {
     expect(solvable).toBeGreaterThan(100);
   });
 
-  it('a hard TAAI puzzle (tcga2016 #648, 25x25, no hints): the same two solutions after the same ~15,000 conflicts as the TypeScript encoding and solver', async () => {
+  it('a hard TAAI puzzle (tcga2016 #648, 25x25, no hints): two distinct verified solutions after thousands of conflicts', () => {
     const text = readFileSync(`${SHARED}taai/question/tcga2016.txt`, 'utf8');
     const puzzle = (readPuzzles(text, { file: 'tcga2016.txt' }) as NonogramPuzzle[])[647]!;
     const { width, height } = puzzle;
@@ -507,18 +440,9 @@ describe('AssemblyScript nonogram encoding', () => {
       grids.push(w.model(cells).join(''));
       if (!w.x.blockAndContinue()) break;
     }
-    const ts = new TsSatSolver();
-    expect(tsEncode(ts, width, height, (line) => lines[line]!)).toBe(true);
-    expect(w.x.vars()).toBe(ts.vars);
-    const tsGrids: string[] = [];
-    while (tsGrids.length < 2 && (await ts.solve(Number.POSITIVE_INFINITY, async () => false)) === 'sat') {
-      tsGrids.push(Array.from({ length: cells }, (_, v) => ts.value(v)).join(''));
-      if (!ts.blockAndContinue()) break;
-    }
     expect(grids).toHaveLength(2);
-    expect(grids).toEqual(tsGrids);
-    expect(w.counters()).toEqual([ts.conflicts, ts.decisions, ts.propagations, ts.restarts, ts.learnedClauses, ts.maxDepth]);
-    expect(ts.conflicts).toBeGreaterThan(5000);
+    expect(grids[0]).not.toBe(grids[1]);
+    expect(w.x.counter(0)).toBeGreaterThan(5000);
     for (const g of grids) expect(verifyNonogram(puzzle, { width, height, cells: Uint8Array.from(g, Number) }).ok).toBe(true);
   });
 });

@@ -1,6 +1,9 @@
-// @gridrace/engine-bitmask/host: what the bitmask and wasm engines share around their search
-// (packed clues, solution sets, clue symmetries, counters). Not a general API: only these two
-// engines use it.
+// @gridrace/engine-bitmask/host: the host of the one solver, shared by the bitmask engine
+// (the JavaScript build) and the wasm engine (the WebAssembly build): the solve around the
+// solver's entry points, and what it uses (packed clues, solution sets, clue symmetries,
+// counters). Not a general API: only these two engines use it.
+export { checkPositive, createSolve } from './engine-host.js';
+export type { SolverConfig, SolverExports, SolverInstance, SolverTarget, Strategy } from './engine-host.js';
 export { packClues } from './clues.js';
 export type { PackedClues } from './clues.js';
 export { DistinctSolutions, SolutionsWithImages } from './solutions.js';

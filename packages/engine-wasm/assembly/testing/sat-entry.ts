@@ -1,8 +1,9 @@
-// Test-only entry (W2): exposes the SAT solver and the encoding of ../sat.ts and ../encode.ts to
-// test/sat.test.ts and the solver benchmark. Not part of the engine build. One solver at a time;
+// Test-only entry: exposes the SAT solver and the encoding of the one source
+// (@gridrace/engine-bitmask/solver/sat.ts, encode.ts) to test/sat.test.ts. Not part of the
+// engine build. One solver at a time;
 // reset() starts afresh (and reclaims all memory).
-import { SatSolver, newSatSolver } from '../sat';
-import { encodeNonogram, encodingSize } from '../encode';
+import { SatSolver, newSatSolver } from '@gridrace/engine-bitmask/solver/sat';
+import { encodeNonogram, encodingSize } from '@gridrace/engine-bitmask/solver/encode';
 
 let solver: SatSolver | null = null;
 
@@ -36,7 +37,7 @@ export function addUnit(lit: i32): bool {
 }
 /** budget < 0: no limit. */
 export function solve(budget: f64): i32 {
-  return sat().solve(budget < 0 ? i64.MAX_VALUE : <i64>budget);
+  return sat().solve(budget < 0 ? Infinity : budget);
 }
 export function value(v: i32): i32 {
   return sat().value(v);

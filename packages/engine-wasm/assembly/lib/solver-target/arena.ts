@@ -42,3 +42,37 @@ export function tryAlloc(bytes: usize): usize {
 export function clearOutOfMemory(): void {
   outOfMemory = false;
 }
+
+/**
+ * Like `reserve`, for the SAT solver's buffers: grows memory by at least its size (doubling)
+ * so that buffers grown again and again do not grow it a page at a time.
+ */
+function reserveDoubling(bytes: u64): bool {
+  const probe = heap.alloc(0);
+  heap.free(probe);
+  const need: u64 = <u64>probe + bytes + 64;
+  const pages = <u64>memory.size();
+  const have: u64 = pages << 16;
+  if (need <= have) return true;
+  if (need > (<u64>1 << 32)) return false;
+  const needed = <i32>((need - have + 0xffff) >> 16);
+  if (memory.grow(max(needed, <i32>pages)) >= 0) return true;
+  return memory.grow(needed) >= 0;
+}
+
+/** `bytes` bytes for the SAT solver (16-aligned, not zeroed), or 0 when memory ran out (no `outOfMemory`: the solver keeps its own flag). */
+export function satAlloc(bytes: usize): usize {
+  if (<u64>bytes >= (<u64>1 << 30) || !reserveDoubling(<u64>bytes + 32)) return 0;
+  return heap.alloc(bytes);
+}
+
+/**
+ * A copy of a satAlloc block grown to `newBytes` (the old block is left behind: the bump
+ * allocator cannot reuse it; growth is geometric, so the waste stays below the live size),
+ * or 0 when memory ran out.
+ */
+export function regrow(ptr: usize, oldBytes: usize, newBytes: usize): usize {
+  const grown = satAlloc(newBytes);
+  if (grown != 0) memory.copy(grown, ptr, min(oldBytes, newBytes));
+  return grown;
+}

@@ -4,8 +4,16 @@
 // bump allocator; lines of 31 to 62 cells get a 64-bit path. The JavaScript side is
 // engine-bitmask/solver/target-js.ts; the interface both implement is
 // engine-bitmask/solver/target.d.ts. asc finds this folder through `path` in asconfig.json.
-export { clearOutOfMemory, outOfMemory, reserve, resetArena, tryAlloc } from './arena';
-export { WORD64_LIMIT, outEmpty64, outFilled64, setupWord64, solveWord64, solveWord64In } from './word64';
+export { clearOutOfMemory, outOfMemory, regrow, reserve, resetArena, satAlloc, tryAlloc } from './arena';
+export { WORD64_LIMIT, setupWord64, solveWord64In, solveWord64To } from './word64';
+
+/** Milliseconds (performance.now() in the host), for the time slices and the limit. */
+@external("env", "now")
+export declare function now(): f64;
+
+/** A complete grid at `ptr` (`length` bytes, 0 or 1 each) for the host; 1 when the solution limit is reached. */
+@external("env", "solution")
+export declare function hostSolution(ptr: usize, length: i32): i32;
 
 // @ts-ignore: decorator
 @inline export function load32(p: usize): i32 {
@@ -15,6 +23,38 @@ export { WORD64_LIMIT, outEmpty64, outFilled64, setupWord64, solveWord64, solveW
 // @ts-ignore: decorator
 @inline export function store32(p: usize, v: i32): void {
   store<i32>(p, v);
+}
+
+// @ts-ignore: decorator
+@inline export function load16(p: usize): i32 {
+  return load<u16>(p);
+}
+
+// @ts-ignore: decorator
+@inline export function store16(p: usize, v: i32): void {
+  store<u16>(p, <u16>v);
+}
+
+// @ts-ignore: decorator
+@inline export function loadF64(p: usize): f64 {
+  return load<f64>(p);
+}
+
+// @ts-ignore: decorator
+@inline export function storeF64(p: usize, v: f64): void {
+  store<f64>(p, v);
+}
+
+/** Move the two words at `from` to `to` (a watch's clause and blocker), as one 64-bit load and store. */
+// @ts-ignore: decorator
+@inline export function copy64(to: usize, from: usize): void {
+  store<i64>(to, load<i64>(from));
+}
+
+/** Copy `bytes` bytes from `from` to `to` (the ranges may overlap). */
+// @ts-ignore: decorator
+@inline export function copy(to: usize, from: usize, bytes: usize): void {
+  memory.copy(to, from, bytes);
 }
 
 // @ts-ignore: decorator
@@ -31,6 +71,22 @@ export { WORD64_LIMIT, outEmpty64, outFilled64, setupWord64, solveWord64, solveW
 // @ts-ignore: decorator
 @inline export function fill(p: usize, value: i32, bytes: usize): void {
   memory.fill(p, <u8>value, bytes);
+}
+
+/** i32 product, wrapping. */
+// @ts-ignore: decorator
+@inline export function mul32(a: i32, b: i32): i32 {
+  return a * b;
+}
+
+// @ts-ignore: decorator
+@inline export function mini(a: i32, b: i32): i32 {
+  return min(a, b);
+}
+
+// @ts-ignore: decorator
+@inline export function maxi(a: i32, b: i32): i32 {
+  return max(a, b);
 }
 
 // @ts-ignore: decorator

@@ -143,3 +143,21 @@ export function solveWord64In(clue: usize, k: i32, n: i32, filled: usize, empty:
   store<i64>(empty, outEmpty64);
   return true;
 }
+
+/**
+ * The propagator's entry for lines of 31 to 62 cells: the line's masks are `words` (1 or 2)
+ * words at `filled` / `empty`, the forced cells go to as many words at `outFilled` /
+ * `outEmpty`. False for a contradiction.
+ */
+export function solveWord64To(clue: usize, k: i32, n: i32, filled: usize, empty: usize, words: i32, outFilled: usize, outEmpty: usize): bool {
+  const f: i64 = words == 1 ? <i64><u32>load<i32>(filled) : load<i64>(filled);
+  const e: i64 = words == 1 ? <i64><u32>load<i32>(empty) : load<i64>(empty);
+  if (!solveWord64(clue, k, n, f, e)) return false;
+  store<i32>(outFilled, <i32>outFilled64);
+  store<i32>(outEmpty, <i32>outEmpty64);
+  if (words == 2) {
+    store<i32>(outFilled, <i32>(outFilled64 >>> 32), 4);
+    store<i32>(outEmpty, <i32>(outEmpty64 >>> 32), 4);
+  }
+  return true;
+}

@@ -2,8 +2,7 @@
 // solver in slices: `sliceEnd` is when the current slice should pause at the next resumable
 // point, `deadline` the time limit, past which propagation stops for good.
 
-@external("env", "now")
-export declare function now(): f64;
+import { now } from 'solver-target';
 
 export let sliceEnd: f64 = Infinity;
 export let deadline: f64 = Infinity;

@@ -3,7 +3,8 @@
 // learned-clause database. A class between SatVarHeap and SatSolver only to keep sat.ts
 // short (see sat-state.ts): it adds methods, no fields.
 
-import { f64At, i32At, regrow, satAlloc, setF64, setI32, u8At } from './sat-memory';
+import { copy, load32, loadF64, maxi, mini, regrow, satAlloc, store32, storeF64 } from 'solver-target';
+import { f64At, i32At, setF64, setI32, u8At } from './sat-memory';
 import { SatVarHeap } from './sat-heap';
 import { DELETED, LEARNT, UNASSIGNED, WATCH_BYTES } from './sat-state';
 
@@ -44,8 +45,8 @@ export class SatClauseStore extends SatVarHeap {
     }
     const ref = this.top;
     const c = this.arena + (<usize>ref << 2);
-    store<i32>(c, (n << 2) | flags);
-    memory.copy(c + 4, lits, <usize>n << 2);
+    store32(c, (n << 2) | flags);
+    copy(c + 4, lits, <usize>n << 2);
     this.top = need;
     this.tsTop += TS_HEADER + n;
     const l0 = i32At(lits, 0);
@@ -57,7 +58,7 @@ export class SatClauseStore extends SatVarHeap {
     this.watch(l1, w, l0);
     if (learnt) {
       const index = this.clauseActCount++;
-      store<i32>(c + 4 + (<usize>n << 2), index);
+      store32(c + 4 + (<usize>n << 2), index);
       setI32(this.clauseLbd, index, lbd);
       setF64(this.clauseAct, index, this.clauseInc);
       setI32(this.learnts, this.learntsCount++, ref);
@@ -74,23 +75,23 @@ export class SatClauseStore extends SatVarHeap {
   // @ts-ignore: decorator
   @inline protected watch(lit: i32, ref: i32, blocker: i32): void {
     const w = this.watches + <usize>lit * WATCH_BYTES;
-    const size = load<i32>(w, 4);
-    if (size + 2 > load<i32>(w, 8) && !this.growWatch(w)) return;
-    const at = load<usize>(w) + (<usize>size << 2);
-    store<i32>(at, ref);
-    store<i32>(at, blocker, 4);
-    store<i32>(w, size + 2, 4);
+    const size = load32(w + 4);
+    if (size + 2 > load32(w + 8) && !this.growWatch(w)) return;
+    const at = <usize>load32(w) + (<usize>size << 2);
+    store32(at, ref);
+    store32(at + 4, blocker);
+    store32(w + 4, size + 2);
   }
 
   private growWatch(w: usize): bool {
-    const capacity = load<i32>(w, 8);
-    const grown = regrow(load<usize>(w), <usize>capacity << 2, <usize>capacity << 3);
+    const capacity = load32(w + 8);
+    const grown = regrow(load32(w), <usize>capacity << 2, <usize>capacity << 3);
     if (grown == 0) {
       this.fail();
       return false;
     }
-    store<usize>(w, grown);
-    store<i32>(w, capacity << 1, 8);
+    store32(w, <i32>grown);
+    store32(w + 8, capacity << 1);
     return true;
   }
 
@@ -99,12 +100,12 @@ export class SatClauseStore extends SatVarHeap {
   // @ts-ignore: decorator
   @inline protected bumpClause(ref: i32): void {
     const c = this.arena + (<usize>ref << 2);
-    const head = load<i32>(c);
+    const head = load32(c);
     if ((head & LEARNT) != 0) {
       const act = this.clauseAct;
-      const p = act + (<usize>load<i32>(c + 4 + <usize>(head & ~3)) << 3);
-      const x = load<f64>(p) + this.clauseInc;
-      store<f64>(p, x);
+      const p = act + (<usize>load32(c + 4 + <usize>(head & ~3)) << 3);
+      const x = loadF64(p) + this.clauseInc;
+      storeF64(p, x);
       if (x > 1e20) {
         const n = this.clauseActCount;
         for (let k = 0; k < n; k++) setF64(act, k, f64At(act, k) * 1e-20);
@@ -130,7 +131,7 @@ export class SatClauseStore extends SatVarHeap {
   // @ts-ignore: decorator
   @inline private actIndex(ref: i32): i32 {
     const c = this.arena + (<usize>ref << 2);
-    return load<i32>(c + 4 + <usize>(load<i32>(c) & ~3));
+    return load32(c + 4 + <usize>(load32(c) & ~3));
   }
 
   /** Stable bottom-up merge sort of n refs at sortA (by `before`); returns where they end up. */
@@ -139,8 +140,8 @@ export class SatClauseStore extends SatVarHeap {
     let dst = this.sortB;
     for (let width = 1; width < n; width <<= 1) {
       for (let lo = 0; lo < n; lo += 2 * width) {
-        const mid = min(lo + width, n);
-        const hi = min(lo + 2 * width, n);
+        const mid = mini(lo + width, n);
+        const hi = mini(lo + 2 * width, n);
         let l = lo;
         let r = mid;
         let o = lo;
@@ -170,7 +171,7 @@ export class SatClauseStore extends SatVarHeap {
     this.reductions++;
     const count = this.learntsCount;
     if (this.sortCap < count) {
-      const cap = max(count, this.sortCap * 2);
+      const cap = maxi(count, this.sortCap * 2);
       this.sortA = satAlloc(<usize>cap << 2);
       this.sortB = satAlloc(<usize>cap << 2);
       if (this.sortA == 0 || this.sortB == 0) {
@@ -207,8 +208,8 @@ export class SatClauseStore extends SatVarHeap {
     const lits = this.nVars << 1;
     for (let lit = 0; lit < lits; lit++) {
       const wh = this.watches + <usize>lit * WATCH_BYTES;
-      const list = load<usize>(wh);
-      const m = load<i32>(wh, 4);
+      const list = load32(wh);
+      const m = load32(wh + 4);
       let j = 0;
       for (let i = 0; i < m; i += 2) {
         const w = i32At(list, i);
@@ -218,7 +219,7 @@ export class SatClauseStore extends SatVarHeap {
           setI32(list, j++, i32At(list, i + 1));
         }
       }
-      store<i32>(wh, j, 4);
+      store32(wh + 4, j);
     }
     // The TypeScript solver compacts when its arena is over twice the live size; this one
     // whenever a clause was deleted (it keeps the arena small for the cache; the search
@@ -249,7 +250,7 @@ export class SatClauseStore extends SatVarHeap {
       ref += 1 + (head >> 2) + (head & LEARNT);
     }
     if (m > this.movesCap) {
-      const cap = max(m, this.movesCap * 2);
+      const cap = maxi(m, this.movesCap * 2);
       const moves = satAlloc(<usize>cap << 3);
       if (moves == 0) {
         this.fail();
@@ -267,7 +268,7 @@ export class SatClauseStore extends SatVarHeap {
       const head = i32At(a, ref);
       const len = 1 + (head >> 2) + (head & LEARNT);
       if ((head & DELETED) == 0) {
-        if (to != ref) memory.copy(a + (<usize>to << 2), a + (<usize>ref << 2), <usize>len << 2);
+        if (to != ref) copy(a + (<usize>to << 2), a + (<usize>ref << 2), <usize>len << 2);
         setI32(moves, k++, ref);
         setI32(moves, k++, to);
         to += len;
@@ -279,8 +280,8 @@ export class SatClauseStore extends SatVarHeap {
     const lits = this.nVars << 1;
     for (let lit = 0; lit < lits; lit++) {
       const wh = this.watches + <usize>lit * WATCH_BYTES;
-      const list = load<usize>(wh);
-      const n = load<i32>(wh, 4);
+      const list = load32(wh);
+      const n = load32(wh + 4);
       for (let i = 0; i < n; i += 2) {
         const w = i32At(list, i);
         setI32(list, i, w < 0 ? ~movedTo(moves, m, ~w) : movedTo(moves, m, w));

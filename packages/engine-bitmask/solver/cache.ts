@@ -1,8 +1,7 @@
-// A cache of line results keyed by the clue id and the line's known cells (a port of
-// engine-bitmask/src/cache.ts). Direct-mapped and lossy; the table starts small and doubles
+// A cache of line results keyed by the clue id and the line's known cells. Direct-mapped and lossy; the table starts small and doubles
 // while it fills, up to 2^23 i32 entries (32 MB). Slot: tag (id + 1), status
 // (2 * words + ok), known filled, known empty, result filled, result empty (stride words each).
-import { clearOutOfMemory, tryAlloc } from 'solver-target';
+import { clearOutOfMemory, copy, load32, mul32, store32, tryAlloc } from 'solver-target';
 
 const MAX_INTS: i32 = 1 << 23;
 const MIN_SLOTS: i32 = 1 << 10;
@@ -19,7 +18,7 @@ export function setupCache(words: i32): bool {
   stride = words;
   slotSize = 2 + 4 * words;
   let m = MIN_SLOTS;
-  while (<i64>m * 2 * slotSize <= MAX_INTS) m *= 2;
+  while (<f64>m * 2 * <f64>slotSize <= <f64>MAX_INTS) m *= 2;
   maxSlots = m;
   mask = MIN_SLOTS - 1;
   stores = 0;
@@ -29,10 +28,10 @@ export function setupCache(words: i32): bool {
 
 // @ts-ignore: decorator
 @inline function hash(id: i32, words: i32, filled: usize, empty: usize): i32 {
-  let h = (id + 1) * <i32>0x9e3779b1;
+  let h = mul32(id + 1, <i32>0x9e3779b1);
   for (let i = 0; i < words; i++) {
-    h = (h ^ load<i32>(filled + (<usize>i << 2))) * <i32>0x85ebca77;
-    h = (h ^ (h >>> 15) ^ load<i32>(empty + (<usize>i << 2))) * <i32>0xc2b2ae3d;
+    h = mul32(h ^ load32(filled + (<usize>i << 2)), <i32>0x85ebca77);
+    h = mul32(h ^ (h >>> 15) ^ load32(empty + (<usize>i << 2)), <i32>0xc2b2ae3d);
     h ^= h >>> 13;
   }
   return h ^ (h >>> 16);
@@ -41,82 +40,82 @@ export function setupCache(words: i32): bool {
 /** -1 when absent, 0 for a cached contradiction, 1 for a cached result (then `copyResult`). */
 export function cacheLookup(id: i32, words: i32, filled: usize, empty: usize): i32 {
   const base = table + ((<usize>(hash(id, words, filled, empty) & mask) * slotSize) << 2);
-  if (load<i32>(base) != id + 1) return -1;
+  if (load32(base) != id + 1) return -1;
   const ks = base + 8;
   const ke = ks + (<usize>stride << 2);
   for (let i = 0; i < words; i++) {
     const o = <usize>i << 2;
-    if (load<i32>(ks + o) != load<i32>(filled + o) || load<i32>(ke + o) != load<i32>(empty + o)) return -1;
+    if (load32(ks + o) != load32(filled + o) || load32(ke + o) != load32(empty + o)) return -1;
   }
   slot = base;
-  return load<i32>(base, 4) & 1;
+  return load32(base + 4) & 1;
 }
 
 /** Copy the result of the last successful lookup (`words` words each). */
 export function copyResult(words: i32, outFilled: usize, outEmpty: usize): void {
   const r = slot + 8 + (<usize>(2 * stride) << 2);
-  memory.copy(outFilled, r, <usize>words << 2);
-  memory.copy(outEmpty, r + (<usize>stride << 2), <usize>words << 2);
+  copy(outFilled, r, <usize>words << 2);
+  copy(outEmpty, r + (<usize>stride << 2), <usize>words << 2);
 }
 
 /** The first result word of the last successful lookup (for one-word lines). */
 // @ts-ignore: decorator
 @inline export function resultFilled0(): i32 {
-  return load<i32>(slot + 8 + (<usize>(2 * stride) << 2));
+  return load32(slot + 8 + (<usize>(2 * stride) << 2));
 }
 // @ts-ignore: decorator
 @inline export function resultEmpty0(): i32 {
-  return load<i32>(slot + 8 + (<usize>(3 * stride) << 2));
+  return load32(slot + 8 + (<usize>(3 * stride) << 2));
 }
 
 export function cacheStore(id: i32, words: i32, filled: usize, empty: usize, ok: bool, outFilled: usize, outEmpty: usize): void {
   if (++stores > mask + 1 && mask + 1 < maxSlots) grow();
   const base = table + ((<usize>(hash(id, words, filled, empty) & mask) * slotSize) << 2);
-  store<i32>(base, id + 1);
-  store<i32>(base, ok ? words * 2 + 1 : words * 2, 4);
+  store32(base, id + 1);
+  store32(base + 4, ok ? words * 2 + 1 : words * 2);
   const sb = <usize>stride << 2;
   const p = base + 8;
   for (let i = 0; i < words; i++) {
     const o = <usize>i << 2;
-    store<i32>(p + o, load<i32>(filled + o));
-    store<i32>(p + sb + o, load<i32>(empty + o));
-    store<i32>(p + 2 * sb + o, ok ? load<i32>(outFilled + o) : 0);
-    store<i32>(p + 3 * sb + o, ok ? load<i32>(outEmpty + o) : 0);
+    store32(p + o, load32(filled + o));
+    store32(p + sb + o, load32(empty + o));
+    store32(p + 2 * sb + o, ok ? load32(outFilled + o) : 0);
+    store32(p + 3 * sb + o, ok ? load32(outEmpty + o) : 0);
   }
 }
 
 /** Store for a one-word line (avoids passing the result through memory). */
 export function storeWord(id: i32, filled: i32, empty: i32, ok: bool, outFilled: i32, outEmpty: i32): void {
   if (++stores > mask + 1 && mask + 1 < maxSlots) grow();
-  let h = (id + 1) * <i32>0x9e3779b1;
-  h = (h ^ filled) * <i32>0x85ebca77;
-  h = (h ^ (h >>> 15) ^ empty) * <i32>0xc2b2ae3d;
+  let h = mul32(id + 1, <i32>0x9e3779b1);
+  h = mul32(h ^ filled, <i32>0x85ebca77);
+  h = mul32(h ^ (h >>> 15) ^ empty, <i32>0xc2b2ae3d);
   h ^= h >>> 13;
   h = h ^ (h >>> 16);
   const base = table + ((<usize>(h & mask) * slotSize) << 2);
   const sb = <usize>stride << 2;
-  store<i32>(base, id + 1);
-  store<i32>(base, ok ? 3 : 2, 4);
+  store32(base, id + 1);
+  store32(base + 4, ok ? 3 : 2);
   const p = base + 8;
-  store<i32>(p, filled);
-  store<i32>(p + sb, empty);
-  store<i32>(p + 2 * sb, ok ? outFilled : 0);
-  store<i32>(p + 3 * sb, ok ? outEmpty : 0);
+  store32(p, filled);
+  store32(p + sb, empty);
+  store32(p + 2 * sb, ok ? outFilled : 0);
+  store32(p + 3 * sb, ok ? outEmpty : 0);
 }
 
 /** Lookup for a one-word line. */
 export function lookupWord(id: i32, filled: i32, empty: i32): i32 {
-  let h = (id + 1) * <i32>0x9e3779b1;
-  h = (h ^ filled) * <i32>0x85ebca77;
-  h = (h ^ (h >>> 15) ^ empty) * <i32>0xc2b2ae3d;
+  let h = mul32(id + 1, <i32>0x9e3779b1);
+  h = mul32(h ^ filled, <i32>0x85ebca77);
+  h = mul32(h ^ (h >>> 15) ^ empty, <i32>0xc2b2ae3d);
   h ^= h >>> 13;
   h = h ^ (h >>> 16);
   const base = table + ((<usize>(h & mask) * slotSize) << 2);
-  if (load<i32>(base) != id + 1) return -1;
+  if (load32(base) != id + 1) return -1;
   const p = base + 8;
-  if (load<i32>(p) != filled || load<i32>(p + (<usize>stride << 2)) != empty) return -1;
+  if (load32(p) != filled || load32(p + (<usize>stride << 2)) != empty) return -1;
   slot = base;
-  return load<i32>(base, 4) & 1;
+  return load32(base + 4) & 1;
 }
 
 /** Double the table and re-insert what it holds. If the memory cannot hold it, keep the old one. */
@@ -138,10 +137,10 @@ function grow(): void {
   const sb = <usize>stride << 2;
   for (let b = 0; b < oldInts; b += size) {
     const base = old + (<usize>b << 2);
-    const tag = load<i32>(base);
+    const tag = load32(base);
     if (tag == 0) continue;
-    const words = load<i32>(base, 4) >> 1;
+    const words = load32(base + 4) >> 1;
     const to = next + ((<usize>(hash(tag - 1, words, base + 8, base + 8 + sb) & mask) * size) << 2);
-    memory.copy(to, base, <usize>size << 2);
+    copy(to, base, <usize>size << 2);
   }
 }

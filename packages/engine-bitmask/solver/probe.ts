@@ -1,18 +1,17 @@
-// Probing (a port of engine-bitmask/src/probe.ts): for each unknown cell, assume it filled,
+// Probing: for each unknown cell, assume it filled,
 // propagate, take it back, assume it empty, propagate, take it back. A value that
 // contradicts gives the cell the other one; cells both assumptions set alike are forced.
 // Rounds go on until a full turn over the cells learns nothing; that turn ranks the cells
 // for branching.
 //
-// Probes are not repeated when their outcome cannot have changed (as in the TypeScript
-// engine): a quiet probe remembers the lines its two propagations looked at, and the cell is
+// Probes are not repeated when their outcome cannot have changed: a quiet probe remembers the lines its two propagations looked at, and the cell is
 // probed again only once one of those lines gained a cell that stays, or when one of its
 // values would now complete the grid. Taking cells back forgets every record.
 //
 // Resumable: `probeRun` may return PROBE_PAUSED when the time slice is over (checked every
 // few probes, before a cell is probed). Its position lives in globals, and the next call
 // continues exactly there. Any other outcome ends the run.
-import { tryAlloc } from 'solver-target';
+import { fill, load16, load32, load8, loadF64, store16, store32, store8, storeF64, tryAlloc } from 'solver-target';
 import { EMPTY_CELL, FILLED_CELL, UNKNOWN_CELL, cellCount, cells, height, lineCount, lowWater, raiseLowWater, trail, trailLength, undoTo, unknown, width } from './board';
 import { sliceOver } from './clock';
 import { VISIT_CAPACITY, assign, propagate, startVisits, stopVisits, timeUp, visitCount, visitLines, visitOverflow } from './propagate';
@@ -64,7 +63,8 @@ let clock: i32 = 0;
 /** Trail length up to which lasting cells were stamped into `lineClock`. */
 let accounted: i32 = 0;
 
-export function setupProber(): bool {
+/** Set up for a solve; `reuse`: skip probes whose recorded outcome still holds. */
+export function setupProber(reuse: bool): bool {
   probes = 0;
   learned = 0;
   bestCell = -1;
@@ -79,7 +79,7 @@ export function setupProber(): bool {
   scores = tryAlloc(<usize>cellCount << 3);
   prefer = tryAlloc(<usize>cellCount);
   if (prefer == 0) return false;
-  recording = lineCount <= 0xffff && cellCount <= RECORD_MAX_CELLS;
+  recording = reuse && lineCount <= 0xffff && cellCount <= RECORD_MAX_CELLS;
   clock = 0;
   accounted = 0;
   if (!recording) return true;
@@ -89,7 +89,7 @@ export function setupProber(): bool {
   recordSets = tryAlloc(<usize>cellCount << 3);
   lineClock = tryAlloc(<usize>lineCount << 2);
   if (lineClock == 0) return false;
-  memory.fill(recorded, 0xff, <usize>cellCount << 2);
+  fill(recorded, 0xff, <usize>cellCount << 2);
   return true;
 }
 
@@ -101,15 +101,15 @@ function sync(): void {
   if (!recording) return;
   const end = trailLength;
   if (lowWater < accounted) {
-    memory.fill(recorded, 0xff, <usize>cellCount << 2);
+    fill(recorded, 0xff, <usize>cellCount << 2);
   } else if (end > accounted) {
     const now = ++clock;
     const w = width;
     for (let i = accounted; i < end; i++) {
       const cell = ldi(trail, i);
-      const row = cell / w;
-      store<i32>(lineClock + (<usize>row << 2), now);
-      store<i32>(lineClock + (<usize>(height + cell - row * w) << 2), now);
+      const row = (cell / w) | 0;
+      store32(lineClock + (<usize>row << 2), now);
+      store32(lineClock + (<usize>(height + cell - row * w) << 2), now);
     }
   }
   accounted = end;
@@ -125,16 +125,16 @@ function stillHolds(cell: i32): bool {
   if (at < 0) return false;
   if (ldi(recordSets, 2 * cell) == unknown || ldi(recordSets, 2 * cell + 1) == unknown) return false;
   const from = recordLines + (<usize>(cell * VISIT_CAPACITY) << 1);
-  const to = from + (<usize>load<u8>(recordCount + <usize>cell) << 1);
+  const to = from + (<usize>load8(recordCount + <usize>cell) << 1);
   for (let p = from; p < to; p += 2) {
-    if (ldi(lineClock, <i32>load<u16>(p)) > at) return false;
+    if (ldi(lineClock, <i32>load16(p)) > at) return false;
   }
   return true;
 }
 
 // @ts-ignore: decorator
 @inline function ldi(p: usize, i: i32): i32 {
-  return load<i32>(p + (<usize>i << 2));
+  return load32(p + (<usize>i << 2));
 }
 
 /**
@@ -159,7 +159,7 @@ export function probeRun(): i32 {
 function probeLoop(): i32 {
   const total = cellCount;
   for (;;) {
-    let current: i32;
+    let current: i32 = 0;
     if (resumeCell >= 0) {
       current = resumeCell;
       resumeCell = -1;
@@ -170,15 +170,15 @@ function probeLoop(): i32 {
       current = nextCell;
       nextCell++;
       if (nextCell == total) nextCell = 0;
-      if (load<u8>(cells + <usize>current) != UNKNOWN_CELL) continue;
+      if (load8(cells + <usize>current) != UNKNOWN_CELL) continue;
       if (recording && stillHolds(current)) {
         // Same outcome as last time: quiet, with the score it had.
         reused += 2;
-        const score = load<f64>(scores + (<usize>current << 3));
+        const score = loadF64(scores + (<usize>current << 3));
         if (score > bestScore) {
           bestScore = score;
           bestCell = current;
-          bestValue = load<u8>(prefer + <usize>current);
+          bestValue = <u8>load8(prefer + <usize>current);
         }
         continue;
       }
@@ -195,7 +195,7 @@ function probeLoop(): i32 {
     const mark = trailLength;
     probes += 2;
     stamp++;
-    const st = stamp * 2;
+    const st = stamp << 1;
     if (recording) startVisits();
     assign(current, FILLED_CELL);
     const okFilled = propagate();
@@ -208,7 +208,7 @@ function probeLoop(): i32 {
     if (okFilled) {
       for (let i = mark; i < trailLength; i++) {
         const c = ldi(trail, i);
-        store<i32>(seen + (<usize>c << 2), st + <i32>load<u8>(cells + <usize>c));
+        store32(seen + (<usize>c << 2), st + <i32>load8(cells + <usize>c));
       }
       if (unknown == 0 && addBoardSolution()) {
         stopVisits();
@@ -228,9 +228,9 @@ function probeLoop(): i32 {
       if (okFilled) {
         for (let i = mark + 1; i < trailLength; i++) {
           const c = ldi(trail, i);
-          const v = <i32>load<u8>(cells + <usize>c);
+          const v = <i32>load8(cells + <usize>c);
           if (ldi(seen, c) == st + v) {
-            store<i32>(forced + (<usize>nForced << 2), c * 2 + v);
+            store32(forced + (<usize>nForced << 2), c * 2 + v);
             nForced++;
           }
         }
@@ -252,7 +252,7 @@ function probeLoop(): i32 {
         for (let i = 0; i < nForced; i++) {
           const f = ldi(forced, i);
           const c = f >> 1;
-          if (load<u8>(cells + <usize>c) == UNKNOWN_CELL) {
+          if (load8(cells + <usize>c) == UNKNOWN_CELL) {
             assign(c, <u8>(f & 1));
             learned++;
           }
@@ -268,19 +268,19 @@ function probeLoop(): i32 {
 
     const score = <f64>(countFilled + 1) * <f64>(countEmpty + 1);
     const pref: u8 = countFilled < countEmpty ? FILLED_CELL : EMPTY_CELL;
-    store<f64>(scores + (<usize>current << 3), score);
-    store<u8>(prefer + <usize>current, pref);
+    storeF64(scores + (<usize>current << 3), score);
+    store8(prefer + <usize>current, pref);
     if (recording) {
       // A probe that completed the grid is not recorded (its solution was just counted).
       if (visitOverflow || completed) {
-        store<i32>(recorded + (<usize>current << 2), -1);
+        store32(recorded + (<usize>current << 2), -1);
       } else {
-        store<i32>(recorded + (<usize>current << 2), clock);
+        store32(recorded + (<usize>current << 2), clock);
         const to = recordLines + (<usize>(current * VISIT_CAPACITY) << 1);
-        for (let i = 0; i < visitCount; i++) store<u16>(to + (<usize>i << 1), <u16>ldi(visitLines, i));
-        store<u8>(recordCount + <usize>current, <u8>visitCount);
-        store<i32>(recordSets + (<usize>(2 * current) << 2), countFilled);
-        store<i32>(recordSets + (<usize>(2 * current + 1) << 2), countEmpty);
+        for (let i = 0; i < visitCount; i++) store16(to + (<usize>i << 1), <u16>ldi(visitLines, i));
+        store8(recordCount + <usize>current, <u8>visitCount);
+        store32(recordSets + (<usize>(2 * current) << 2), countFilled);
+        store32(recordSets + (<usize>(2 * current + 1) << 2), countEmpty);
       }
     }
     if (score > bestScore) {

@@ -2,6 +2,7 @@
 // in step, one byte per cell, and the undo trail. Lines are numbered rows first
 // (0..height-1), then columns (height..height+width-1). Everything lives in the arena;
 // the pointers below are set up by `setupBoard` once per solve.
+import { fill, load32, load8, store32, store8 } from 'solver-target';
 
 export const EMPTY_CELL: u8 = 0;
 export const FILLED_CELL: u8 = 1;
@@ -62,7 +63,7 @@ export function setupBoard(w: i32, h: i32, rf: usize, re: usize, cf: usize, ce: 
   cells = c;
   trail = t;
   trailRows = tr;
-  memory.fill(c, UNKNOWN_CELL, <usize>cellCount);
+  fill(c, UNKNOWN_CELL, <usize>cellCount);
   trailLength = 0;
   lowWater = 0;
   unknown = cellCount;
@@ -70,33 +71,33 @@ export function setupBoard(w: i32, h: i32, rf: usize, re: usize, cf: usize, ce: 
 
 // @ts-ignore: decorator
 @inline export function cellAt(cell: i32): u8 {
-  return load<u8>(cells + <usize>cell);
+  return load8(cells + <usize>cell);
 }
 
 /** Make an unknown cell known. The caller enqueues the lines that need another look. */
 // @ts-ignore: decorator
 @inline export function setCell(cell: i32, value: u8): void {
-  const row = cell / width;
+  const row = (cell / width) | 0;
   setCellAt(cell, row, cell - row * width, value);
 }
 
 /** `setCell` when the cell's row and column are known (no division). */
 // @ts-ignore: decorator
 @inline export function setCellAt(cell: i32, row: i32, col: i32, value: u8): void {
-  store<u8>(cells + <usize>cell, value);
+  store8(cells + <usize>cell, value);
   const t = <usize>trailLength << 2;
-  store<i32>(trail + t, cell);
-  store<i32>(trailRows + t, row);
+  store32(trail + t, cell);
+  store32(trailRows + t, row);
   trailLength++;
   unknown--;
   const rOff = (<usize>(row * rowWords + (col >>> 5))) << 2;
   const cOff = (<usize>(col * colWords + (row >>> 5))) << 2;
   if (value == FILLED_CELL) {
-    store<i32>(rowFilled + rOff, load<i32>(rowFilled + rOff) | (1 << (col & 31)));
-    store<i32>(colFilled + cOff, load<i32>(colFilled + cOff) | (1 << (row & 31)));
+    store32(rowFilled + rOff, load32(rowFilled + rOff) | (1 << (col & 31)));
+    store32(colFilled + cOff, load32(colFilled + cOff) | (1 << (row & 31)));
   } else {
-    store<i32>(rowEmpty + rOff, load<i32>(rowEmpty + rOff) | (1 << (col & 31)));
-    store<i32>(colEmpty + cOff, load<i32>(colEmpty + cOff) | (1 << (row & 31)));
+    store32(rowEmpty + rOff, load32(rowEmpty + rOff) | (1 << (col & 31)));
+    store32(colEmpty + cOff, load32(colEmpty + cOff) | (1 << (row & 31)));
   }
 }
 
@@ -105,21 +106,21 @@ export function undoTo(mark: i32): void {
   if (mark < lowWater) lowWater = mark;
   const w = width;
   for (let i = trailLength - 1; i >= mark; i--) {
-    const cell = load<i32>(trail + (<usize>i << 2));
-    const row = load<i32>(trailRows + (<usize>i << 2));
+    const cell = load32(trail + (<usize>i << 2));
+    const row = load32(trailRows + (<usize>i << 2));
     const col = cell - row * w;
     const rOff = (<usize>(row * rowWords + (col >>> 5))) << 2;
     const cOff = (<usize>(col * colWords + (row >>> 5))) << 2;
     const rbit = ~(1 << (col & 31));
     const cbit = ~(1 << (row & 31));
-    if (load<u8>(cells + <usize>cell) == FILLED_CELL) {
-      store<i32>(rowFilled + rOff, load<i32>(rowFilled + rOff) & rbit);
-      store<i32>(colFilled + cOff, load<i32>(colFilled + cOff) & cbit);
+    if (load8(cells + <usize>cell) == FILLED_CELL) {
+      store32(rowFilled + rOff, load32(rowFilled + rOff) & rbit);
+      store32(colFilled + cOff, load32(colFilled + cOff) & cbit);
     } else {
-      store<i32>(rowEmpty + rOff, load<i32>(rowEmpty + rOff) & rbit);
-      store<i32>(colEmpty + cOff, load<i32>(colEmpty + cOff) & cbit);
+      store32(rowEmpty + rOff, load32(rowEmpty + rOff) & rbit);
+      store32(colEmpty + cOff, load32(colEmpty + cOff) & cbit);
     }
-    store<u8>(cells + <usize>cell, UNKNOWN_CELL);
+    store8(cells + <usize>cell, UNKNOWN_CELL);
   }
   unknown += trailLength - mark;
   trailLength = mark;

@@ -5,7 +5,7 @@
 // stays at a fixed offset of `this` (no pointer to follow in the hot loops), and no method is
 // overridden (every call stays direct). Fields the subclasses use are protected.
 
-import { regrow, satAlloc } from './sat-memory';
+import { fill, maxi, regrow, satAlloc } from 'solver-target';
 
 /** Default arena size (Int32 entries) at which the clause database counts as a blow-up. */
 export const MAX_ARENA: i32 = 1 << 26;
@@ -22,15 +22,17 @@ export const DELETED: i32 = 2;
 export const RESTART_UNIT: i32 = 100;
 /** Conflicts between two reductions of the learned clauses (grows by 300 per reduction). */
 const REDUCE_FIRST: i32 = 2000;
+/** `stepsLeft` when the steps set no limit: exact as an f64 however far it is counted down. */
+export const NO_STEP_LIMIT: f64 = 9007199254740991;
 /** Bytes per literal in the watch table: list address, used entries, capacity, spare. */
 export const WATCH_BYTES: usize = 16;
 
 export class SatState {
-  conflicts: i64 = 0;
-  decisions: i64 = 0;
-  propagations: i64 = 0;
-  restarts: i64 = 0;
-  learnedClauses: i64 = 0;
+  conflicts: f64 = 0;
+  decisions: f64 = 0;
+  propagations: f64 = 0;
+  restarts: f64 = 0;
+  learnedClauses: f64 = 0;
   maxDepth: i32 = 0;
   /** Clause-database reductions, and how many of them also compacted the arena. */
   reductions: i32 = 0;
@@ -39,7 +41,7 @@ export class SatState {
   maxArena: i32 = MAX_ARENA;
   sliceEnd: f64 = Infinity;
   /** Looks at the clock left before a pause whatever the time (counted down by `solve`). */
-  stepsLeft: i64 = i64.MAX_VALUE;
+  stepsLeft: f64 = NO_STEP_LIMIT;
   checkConflicts: i32 = 32;
   checkDecisions: i32 = 256;
 
@@ -97,13 +99,15 @@ export class SatState {
   protected ok: bool = true;
   protected restartIndex: i32 = 0;
   protected restartBudget: i32 = RESTART_UNIT;
-  protected nextReduce: i64 = REDUCE_FIRST;
-  protected reduceStep: i64 = REDUCE_FIRST;
+  protected nextReduce: f64 = REDUCE_FIRST;
+  protected reduceStep: f64 = REDUCE_FIRST;
   protected stamp: i32 = 0;
   protected conflictCountdown: i32 = 32;
   protected decisionCountdown: i32 = 256;
   /** Scratch (cap + 1 each): the learned clause, the minimisation stack, seen marks to clear, addClause. */
   protected learnt: usize = 0;
+  /** Room for addUnit's literal. */
+  protected unitLit: usize = 0;
   protected stack: usize = 0;
   protected toClear: usize = 0;
   protected toClearLength: i32 = 0;
@@ -132,7 +136,7 @@ export class SatState {
 
   protected growVars(n: i32): bool {
     const old = this.cap;
-    const cap = max(n, max(old * 2, 64));
+    const cap = maxi(n, maxi(old * 2, 64));
     const o = <usize>old;
     const c = <usize>cap;
     if (old == 0) {
@@ -168,7 +172,7 @@ export class SatState {
       this.toClear = regrow(this.toClear, (o + 1) << 2, (c + 1) << 2);
       this.addBuf = regrow(this.addBuf, (o + 1) << 2, (c + 1) << 2);
     }
-    this.watches = regrow(this.watches, max<usize>(o << 1, 1) * WATCH_BYTES, (c << 1) * WATCH_BYTES);
+    this.watches = regrow(this.watches, <usize>maxi(<i32>(o << 1), 1) * WATCH_BYTES, (c << 1) * WATCH_BYTES);
     if (
       this.vals == 0 || this.phase == 0 || this.seen == 0 || this.level == 0 || this.reason == 0 ||
       this.trail == 0 || this.levelStamp == 0 || this.trailLim == 0 || this.activity == 0 ||
@@ -179,15 +183,15 @@ export class SatState {
       this.ok = false;
       return false;
     }
-    memory.fill(this.vals + (o << 1), <u8>UNASSIGNED, (c - o) << 1);
-    memory.fill(this.phase + o, 0, c - o);
-    memory.fill(this.seen + o, 0, c - o);
-    memory.fill(this.level + (o << 2), 0, (c - o) << 2);
-    memory.fill(this.reason + (o << 2), 0, (c - o) << 2);
-    memory.fill(this.trail + (o << 2), 0, (c - o) << 2);
-    memory.fill(this.levelStamp + (o << 2), 0, (c - o + (old == 0 ? 1 : 0)) << 2);
-    memory.fill(this.activity + (o << 3), 0, (c - o) << 3);
-    memory.fill(this.heapIndex + (o << 2), 0xff, (c - o) << 2);
+    fill(this.vals + (o << 1), <u8>UNASSIGNED, (c - o) << 1);
+    fill(this.phase + o, 0, c - o);
+    fill(this.seen + o, 0, c - o);
+    fill(this.level + (o << 2), 0, (c - o) << 2);
+    fill(this.reason + (o << 2), 0, (c - o) << 2);
+    fill(this.trail + (o << 2), 0, (c - o) << 2);
+    fill(this.levelStamp + (o << 2), 0, (c - o + (old == 0 ? 1 : 0)) << 2);
+    fill(this.activity + (o << 3), 0, (c - o) << 3);
+    fill(this.heapIndex + (o << 2), 0xff, (c - o) << 2);
     this.cap = cap;
     return true;
   }

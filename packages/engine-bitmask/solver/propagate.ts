@@ -1,7 +1,7 @@
-// Propagation (a port of engine-bitmask/src/propagate.ts and queue.ts): solve dirty lines
+// Propagation: solve dirty lines
 // until none is left. A changed cell enqueues only its row and its column; the queue is a
 // ring of line numbers with one flag per line, so re-queuing a waiting line is free.
-import { tryAlloc } from 'solver-target';
+import { WORD64_LIMIT, ctz32, load32, load8, maxi, now, solveWord64To, store32, store8, tryAlloc } from 'solver-target';
 import {
   EMPTY_CELL,
   FILLED_CELL,
@@ -24,9 +24,8 @@ import {
   width,
 } from './board';
 import { cacheLookup, cacheStore, copyResult, lookupWord, resultEmpty0, resultFilled0, setupCache, storeWord } from './cache';
-import { deadline, now } from './clock';
-import { WORD_LIMIT, outEmptyW, outFilledW, setupLineSolver, solveTrimmed, solveWord } from '@gridrace/engine-bitmask/solver/line-solver';
-import { WORD64_LIMIT, outEmpty64, outFilled64, solveWord64 } from 'solver-target';
+import { deadline } from './clock';
+import { WORD_LIMIT, outEmptyW, outFilledW, setupLineSolver, solveTrimmed, solveWord } from './line-solver';
 
 /** How many line solves pass between two looks at the clock. */
 const CHECK_EVERY: i32 = 4096;
@@ -45,7 +44,7 @@ let qCap: i32 = 0;
 let outF: usize = 0;
 let outE: usize = 0;
 
-// Tied mode (the search among symmetric solutions, bitmask's Propagator.tie): every cell
+// Tied mode (the search among symmetric solutions): every cell
 // set also sets its images under `tieCount` cell permutations (i32[cellCount] each, at
 // `tieImages`), which form a group with the identity left out.
 export let tieCount: i32 = 0;
@@ -83,11 +82,11 @@ export function stopVisits(): void {
 
 function visit(line: i32): void {
   const at = visitMark + (<usize>line << 2);
-  if (load<i32>(at) == visitStamp) return;
-  store<i32>(at, visitStamp);
+  if (load32(at) == visitStamp) return;
+  store32(at, visitStamp);
   if (visitCount == VISIT_CAPACITY) visitOverflow = true;
   else {
-    store<i32>(visitLines + (<usize>visitCount << 2), line);
+    store32(visitLines + (<usize>visitCount << 2), line);
     visitCount++;
   }
 }
@@ -100,7 +99,7 @@ export function setupPropagator(): bool {
   tieCount = 0;
   tieImages = 0;
   tieConflict = false;
-  qCap = max(1, lineCount);
+  qCap = maxi(1, lineCount);
   qItems = tryAlloc(<usize>qCap << 2);
   qQueued = tryAlloc(<usize>qCap);
   qHead = 0;
@@ -110,37 +109,37 @@ export function setupPropagator(): bool {
   visitLines = tryAlloc(<usize>VISIT_CAPACITY << 2);
   visitMark = tryAlloc(<usize>qCap << 2);
   if (visitMark == 0) return false;
-  const words = max(rowWords, colWords);
+  const words = maxi(rowWords, colWords);
   outF = tryAlloc(<usize>words << 2);
   outE = tryAlloc(<usize>words << 2);
   if (outE == 0) return false;
   let mb = 0;
   for (let i = 0; i < lineCount; i++) {
-    const k = load<i32>(clueOffset + ((<usize>i + 1) << 2)) - load<i32>(clueOffset + (<usize>i << 2));
+    const k = load32(clueOffset + ((<usize>i + 1) << 2)) - load32(clueOffset + (<usize>i << 2));
     if (k > mb) mb = k;
   }
-  if (!setupLineSolver(max(width, height), mb)) return false;
+  if (!setupLineSolver(maxi(width, height), mb)) return false;
   return setupCache(words);
 }
 
 // @ts-ignore: decorator
 @inline export function push(line: i32): void {
-  if (load<u8>(qQueued + <usize>line) == 0) {
-    store<u8>(qQueued + <usize>line, 1);
+  if (load8(qQueued + <usize>line) == 0) {
+    store8(qQueued + <usize>line, 1);
     let at = qHead + qSize;
     if (at >= qCap) at -= qCap;
-    store<i32>(qItems + (<usize>at << 2), line);
+    store32(qItems + (<usize>at << 2), line);
     qSize++;
   }
 }
 
 // @ts-ignore: decorator
 @inline function pop(): i32 {
-  const line = load<i32>(qItems + (<usize>qHead << 2));
+  const line = load32(qItems + (<usize>qHead << 2));
   qHead++;
   if (qHead == qCap) qHead = 0;
   qSize--;
-  store<u8>(qQueued + <usize>line, 0);
+  store8(qQueued + <usize>line, 0);
   return line;
 }
 
@@ -181,7 +180,7 @@ export function propagate(): bool {
     }
     const line = pop();
     if (recording) visit(line);
-    let ok: bool;
+    let ok: bool = false;
     if (line < height) {
       ok = solveLine(line, rowFilled + (<usize>(line * rowWords) << 2), rowEmpty + (<usize>(line * rowWords) << 2), rowWords, width, line * width, 1, height);
     } else {
@@ -201,14 +200,14 @@ export function propagate(): bool {
 // @ts-ignore: decorator
 @inline function apply(w: i32, newFilled: i32, newEmpty: i32, first: i32, step: i32, cross: i32, isRow: bool, fixed: i32): void {
   while (newFilled != 0) {
-    const i = (w << 5) + ctz<i32>(newFilled);
+    const i = (w << 5) + ctz32(newFilled);
     newFilled &= newFilled - 1;
     if (isRow) setCellAt(first + i, fixed, i, FILLED_CELL);
     else setCellAt(first + i * step, i, fixed, FILLED_CELL);
     push(cross + i);
   }
   while (newEmpty != 0) {
-    const i = (w << 5) + ctz<i32>(newEmpty);
+    const i = (w << 5) + ctz32(newEmpty);
     newEmpty &= newEmpty - 1;
     if (isRow) setCellAt(first + i, fixed, i, EMPTY_CELL);
     else setCellAt(first + i * step, i, fixed, EMPTY_CELL);
@@ -221,12 +220,13 @@ export function propagate(): bool {
  * `first + i * step`; the crossing line of cell i is line `cross + i`.
  */
 function solveLine(line: i32, filled: usize, empty: usize, words: i32, n: i32, first: i32, step: i32, cross: i32): bool {
-  const id = load<i32>(clueId + (<usize>line << 2));
+  const id = load32(clueId + (<usize>line << 2));
   if (n <= WORD_LIMIT) {
-    const f = load<i32>(filled);
-    const e = load<i32>(empty);
+    const f = load32(filled);
+    const e = load32(empty);
     const hit = lookupWord(id, f, e);
-    let rf: i32, re: i32;
+    let rf: i32 = 0;
+    let re: i32 = 0;
     if (hit >= 0) {
       cacheHits++;
       if (hit == 0) return false;
@@ -234,8 +234,8 @@ function solveLine(line: i32, filled: usize, empty: usize, words: i32, n: i32, f
       re = resultEmpty0();
     } else {
       linesSolved++;
-      const start = load<i32>(clueOffset + (<usize>line << 2));
-      const k = load<i32>(clueOffset + ((<usize>line + 1) << 2)) - start;
+      const start = load32(clueOffset + (<usize>line << 2));
+      const k = load32(clueOffset + ((<usize>line + 1) << 2)) - start;
       const ok = solveWord(clueBlocks + (<usize>start << 2), k, n, f, e);
       rf = outFilledW;
       re = outEmptyW;
@@ -246,7 +246,6 @@ function solveLine(line: i32, filled: usize, empty: usize, words: i32, n: i32, f
     apply(0, rf & ~f, re & ~e, first, step, cross, line < height, line < height ? line : line - height);
     return true;
   }
-  if (n <= WORD64_LIMIT) return solveLine64(line, id, filled, empty, words, n, first, step, cross);
   const hit = cacheLookup(id, words, filled, empty);
   if (hit >= 0) {
     cacheHits++;
@@ -254,72 +253,38 @@ function solveLine(line: i32, filled: usize, empty: usize, words: i32, n: i32, f
     copyResult(words, outF, outE);
   } else {
     linesSolved++;
-    const start = load<i32>(clueOffset + (<usize>line << 2));
-    const k = load<i32>(clueOffset + ((<usize>line + 1) << 2)) - start;
-    const ok = solveTrimmed(clueBlocks + (<usize>start << 2), k, n, filled, empty, outF, outE);
+    const start = load32(clueOffset + (<usize>line << 2));
+    const k = load32(clueOffset + ((<usize>line + 1) << 2)) - start;
+    const clue = clueBlocks + (<usize>start << 2);
+    // Lines of up to 62 cells take the target's 64-bit path where it has one (untrimmed).
+    const ok = n <= WORD64_LIMIT ? solveWord64To(clue, k, n, filled, empty, words, outF, outE) : solveTrimmed(clue, k, n, filled, empty, outF, outE);
     cacheStore(id, words, filled, empty, ok, outF, outE);
     if (!ok) return false;
-  }
-  for (let w = 0; w < words; w++) {
-    const o = <usize>w << 2;
-    if (tieCount > 0) {
-      if (!applyTied(w, load<i32>(outF + o) & ~load<i32>(filled + o), load<i32>(outE + o) & ~load<i32>(empty + o), first, step)) return false;
-      continue;
-    }
-    apply(w, load<i32>(outF + o) & ~load<i32>(filled + o), load<i32>(outE + o) & ~load<i32>(empty + o), first, step, cross, line < height, line < height ? line : line - height);
-  }
-  return true;
-}
-
-/** A line of 31..62 cells (one or two mask words): the 64-bit line solver, no trimming. */
-function solveLine64(line: i32, id: i32, filled: usize, empty: usize, words: i32, n: i32, first: i32, step: i32, cross: i32): bool {
-  const f: i64 = words == 1 ? <i64><u32>load<i32>(filled) : load<i64>(filled);
-  const e: i64 = words == 1 ? <i64><u32>load<i32>(empty) : load<i64>(empty);
-  const hit = cacheLookup(id, words, filled, empty);
-  let rf: i64, re: i64;
-  if (hit >= 0) {
-    cacheHits++;
-    if (hit == 0) return false;
-    copyResult(words, outF, outE);
-    rf = words == 1 ? <i64><u32>load<i32>(outF) : load<i64>(outF);
-    re = words == 1 ? <i64><u32>load<i32>(outE) : load<i64>(outE);
-  } else {
-    linesSolved++;
-    const start = load<i32>(clueOffset + (<usize>line << 2));
-    const k = load<i32>(clueOffset + ((<usize>line + 1) << 2)) - start;
-    const ok = solveWord64(clueBlocks + (<usize>start << 2), k, n, f, e);
-    rf = outFilled64;
-    re = outEmpty64;
-    store<i32>(outF, <i32>rf);
-    store<i32>(outE, <i32>re);
-    if (words == 2) {
-      store<i32>(outF, <i32>(rf >>> 32), 4);
-      store<i32>(outE, <i32>(re >>> 32), 4);
-    }
-    cacheStore(id, words, filled, empty, ok, outF, outE);
-    if (!ok) return false;
-  }
-  if (tieCount > 0) {
-    // The line's masks were read into f and e above, before any image could change them.
-    if (!applyTied(0, <i32>rf & ~<i32>f, <i32>re & ~<i32>e, first, step)) return false;
-    return words == 1 || applyTied(1, <i32>(rf >>> 32) & ~<i32>(f >>> 32), <i32>(re >>> 32) & ~<i32>(e >>> 32), first, step);
   }
   const isRow = line < height;
   const fixed = isRow ? line : line - height;
-  apply(0, <i32>rf & ~<i32>f, <i32>re & ~<i32>e, first, step, cross, isRow, fixed);
-  if (words == 2) apply(1, <i32>(rf >>> 32) & ~<i32>(f >>> 32), <i32>(re >>> 32) & ~<i32>(e >>> 32), first, step, cross, isRow, fixed);
+  for (let w = 0; w < words; w++) {
+    const o = <usize>w << 2;
+    const newFilled = load32(outF + o) & ~load32(filled + o);
+    const newEmpty = load32(outE + o) & ~load32(empty + o);
+    if (tieCount > 0) {
+      if (!applyTied(w, newFilled, newEmpty, first, step)) return false;
+    } else {
+      apply(w, newFilled, newEmpty, first, step, cross, isRow, fixed);
+    }
+  }
   return true;
 }
 
 /** `apply` in tied mode: set the new cells of one word and their images; false on a clash. */
 function applyTied(w: i32, newFilled: i32, newEmpty: i32, first: i32, step: i32): bool {
   while (newFilled != 0) {
-    const i = (w << 5) + ctz<i32>(newFilled);
+    const i = (w << 5) + ctz32(newFilled);
     newFilled &= newFilled - 1;
     if (!setTied(first + i * step, FILLED_CELL)) return false;
   }
   while (newEmpty != 0) {
-    const i = (w << 5) + ctz<i32>(newEmpty);
+    const i = (w << 5) + ctz32(newEmpty);
     newEmpty &= newEmpty - 1;
     if (!setTied(first + i * step, EMPTY_CELL)) return false;
   }
@@ -328,12 +293,12 @@ function applyTied(w: i32, newFilled: i32, newEmpty: i32, first: i32, step: i32)
 
 /** Set a cell and its images, enqueueing their rows and columns; false if one holds the other value. */
 function setTied(cell: i32, value: u8): bool {
-  const now = load<u8>(cells + <usize>cell);
+  const now = load8(cells + <usize>cell);
   if (now != UNKNOWN_CELL) return now == value;
   setAndEnqueue(cell, value);
   for (let t = 0; t < tieCount; t++) {
-    const other = load<i32>(tieImages + ((<usize>t * <usize>cellCount + <usize>cell) << 2));
-    const held = load<u8>(cells + <usize>other);
+    const other = load32(tieImages + ((<usize>t * <usize>cellCount + <usize>cell) << 2));
+    const held = load8(cells + <usize>other);
     if (held == UNKNOWN_CELL) setAndEnqueue(other, value);
     else if (held != value) return false;
   }
@@ -344,7 +309,7 @@ function setTied(cell: i32, value: u8): bool {
 // @ts-ignore: decorator
 @inline function setAndEnqueue(cell: i32, value: u8): void {
   setCell(cell, value);
-  const row = cell / width;
+  const row = (cell / width) | 0;
   push(row);
   push(height + cell - row * width);
 }

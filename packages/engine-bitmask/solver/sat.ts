@@ -1,74 +1,30 @@
-// ============================================================================================
-// The public API of assembly/sat.ts. Port of
-// engine-bitmask/src/sat.ts with the same semantics and the same search order (same decisions,
-// same learned clauses, same models in the same order, same counters; test/sat.test.ts checks
-// this against the TypeScript class), so the engine finds the same solutions as bitmask.
-//
-//   Literal = 2 * variable + value (true when the variable holds `value`).
-//
-//   export const SAT_SAT: i32 = 1;       // every variable assigned: read value(v)
-//   export const SAT_UNSAT: i32 = 2;     // no (further) model
-//   export const SAT_BUDGET: i32 = 3;    // conflict budget used up; back at level 0
-//   export const SAT_PAUSED: i32 = 4;    // now() >= sliceEnd: call solve again to continue
-//                                        // exactly where it stopped (state kept, NOT at level
-//                                        // 0). In between, call nothing that changes the
-//                                        // solver: addClause/addUnit would cancel to level 0
-//                                        // (a restart: still correct, but another path than
-//                                        // bitmask's); no blockAndContinue (no model yet).
-//   export const SAT_OVERFLOW: i32 = 5;  // `overflow` is set (arena cap or memory): give up
-//   export const MAX_ARENA: i32 = 1 << 26;  // default cap (Int32 entries of the clause arena)
-//
-//   export class SatSolver {
-//     constructor();
-//     conflicts: i64; decisions: i64; propagations: i64; restarts: i64;
-//     learnedClauses: i64; maxDepth: i32;           // counters (read only)
-//     reductions: i32; compactions: i32;            // clause-database reductions (read only)
-//     overflow: bool;       // set when the clause arena outgrew maxArena or an allocation
-//                           // failed (memory.grow refused); the solver is then dead: solve
-//                           // returns SAT_OVERFLOW, addClause/newVars return false/-1.
-//     maxArena: i32;        // cap in Int32 entries, default MAX_ARENA (settable before solve)
-//     sliceEnd: f64;        // solve returns SAT_PAUSED once now() >= sliceEnd, checked after
-//                           // every `checkConflicts`-th conflict and `checkDecisions`-th
-//                           // decision (so each call makes progress before it can pause);
-//                           // default +Infinity = never pause (now() is then never called).
-//                           // Pausing never changes the search path.
-//     checkConflicts: i32;  // default 32
-//     checkDecisions: i32;  // default 256
-//     get vars(): i32;
-//     newVars(count: i32): i32;                 // first new variable; -1 (and overflow) if
-//                                               // memory ran out
-//     value(v: i32): i32;                       // 0, 1, or 2 = unassigned
-//     fixed(v: i32): bool;                      // assigned at level 0 (for good)
-//     hint(v: i32, value: i32, activity: f64): void;   // saved phase + raise activity
-//     addClausePtr(lits: usize, length: i32): bool;    // lits: `length` i32 at address `lits`
-//     addClause(lits: StaticArray<i32>, length: i32): bool;  // first `length` entries
-//     addUnit(lit: i32): bool;
-//         // add at level 0 (cancels to level 0 first); false = the clauses became
-//         // contradictory (or overflow: check `overflow`). A literal naming no variable aborts.
-//     solve(budget: i64): i32;                  // at most `budget` more conflicts (pass
-//                                               // i64.MAX_VALUE for no limit); SAT_* above.
-//                                               // After SAT_PAUSED call solve(remaining) again,
-//                                               // remaining = stopAt - conflicts as before.
-//     blockAndContinue(): bool;                 // after SAT_SAT: forbid this model (clause of
-//                                               // its negated decisions), continue; false when
-//                                               // there was no decision (no other model)
-//   }
-//
-//   export function newSatSolver(): SatSolver | null;  // `new SatSolver()`, but null instead of
-//                                        // a trap when the memory cannot hold the object itself
-//   export function satAlloc(bytes: usize): usize;     // heap.alloc after growing memory
-//                                        // explicitly; 0 when memory.grow is refused
-//
-// Imports: `env.now(): f64` (milliseconds, e.g. performance.now; only called when sliceEnd is
-// finite). Memory: every buffer comes from the runtime's allocator (heap.alloc of
-// `--runtime stub`, a bump allocator, through satAlloc: memory is grown explicitly with
-// memory.grow first, so a refused grow sets `overflow` instead of trapping; heap.realloc is
-// never used). Other code must therefore also take its memory from heap.alloc (or `new`), not
-// from raw memory.grow pages. Nothing is freed: a buffer grows by copying into a new block of
-// twice the size (the waste stays below the live size); after `__reset()` (stub) every
-// SatSolver and encoding is invalid. No allocation per conflict (only when a buffer grows,
-// when variables are added, and at clause-database reductions).
-// ============================================================================================
+// The SAT solver's interface (search.ts, encode.ts and the wasm package's SAT tests use it).
+// Literal = 2 * variable + value (true when the variable holds `value`).
+//   SAT_SAT: every variable assigned (read value(v)); SAT_UNSAT: no (further) model;
+//   SAT_BUDGET: the conflict budget is used up, back at level 0; SAT_PAUSED: the slice or the
+//   step budget ended: call solve again to continue exactly where it stopped (state kept,
+//   not at level 0; in between change nothing: addClause would cancel to level 0);
+//   SAT_OVERFLOW: `overflow` is set (arena cap or memory): give up.
+// SatSolver:
+//   counters conflicts, decisions, propagations, restarts, learnedClauses (f64), maxDepth,
+//   reductions, compactions (read only); `overflow`; `maxArena` (Int32 entries of the clause
+//   arena, default MAX_ARENA, settable before solve); `sliceEnd` (solve pauses once
+//   now() >= sliceEnd, looked at every `checkConflicts`-th conflict (32) and
+//   `checkDecisions`-th decision (256), each of which also takes one of `stepsLeft`;
+//   pausing never changes the search path);
+//   newVars(count) -> first new variable, -1 (and overflow) when memory ran out;
+//   value(v) -> 0, 1, or 2 = unassigned; fixed(v): assigned at level 0;
+//   hint(v, value, activity): saved phase and raised activity;
+//   addClausePtr(lits, length) (`length` i32 at address `lits`), addUnit(lit): at level 0,
+//   false when the clauses became contradictory (or overflow);
+//   solve(budget) -> SAT_*: at most `budget` more conflicts (Infinity: no limit);
+//   blockAndContinue(): after SAT_SAT, forbid this model and go on; false when there is no
+//   other.
+// newSatSolver(): `new SatSolver()`, or null when the memory cannot hold the object.
+// Memory: every buffer comes from the target's satAlloc (memory is grown explicitly first,
+// so running out sets `overflow` instead of trapping). Nothing is freed: a buffer grows by
+// copying into a new block of twice the size; no allocation per conflict (only when a buffer
+// grows, when variables are added, and at clause-database reductions).
 
 // A conflict-driven clause-learning SAT solver in the style of MiniSat: two watched literals
 // (with a blocker literal each; a binary clause's watch holds its other literal, so
@@ -77,16 +33,13 @@
 // clauses kept by LBD and activity. Everything is in flat linear memory: per-variable arrays,
 // one watch list per literal, one Int32 arena of clauses (header + literals).
 
-import { i32At, luby, reserve, satAlloc, setI32, setLit, setU8, u8At } from './sat-memory';
-import { LEARNT, RESTART_UNIT, UNASSIGNED, WATCH_BYTES } from './sat-state';
+import { copy, copy64, load32, mini, now, reserve, satAlloc, store32 } from 'solver-target';
+import { i32At, luby, setI32, setLit, setU8, u8At } from './sat-memory';
+import { LEARNT, NO_STEP_LIMIT, RESTART_UNIT, UNASSIGNED, WATCH_BYTES } from './sat-state';
 import { SatClauseStore } from './sat-clauses';
 
 // Re-exported: importers take these from sat.ts.
 export { MAX_ARENA } from './sat-state';
-export { satAlloc } from './sat-memory';
-
-@external("env", "now")
-declare function now(): f64;
 
 export const SAT_SAT: i32 = 1;
 export const SAT_UNSAT: i32 = 2;
@@ -96,8 +49,6 @@ export const SAT_OVERFLOW: i32 = 5;
 
 const VAR_DECAY: f64 = 0.95;
 const CLAUSE_DECAY: f64 = 0.999;
-/** Static room for addUnit's literal. */
-const UNIT: usize = memory.data(16);
 
 /**
  * Where `propagate` and `analyzeAndLearn` leave the words they read only to start cache
@@ -105,9 +56,12 @@ const UNIT: usize = memory.data(16);
  */
 let touchSink: i32 = 0;
 
+/** More than a SatSolver object takes. */
+const SAT_OBJECT_BYTES: usize = 1024;
+
 /** `new SatSolver()`, or null when the memory cannot hold the object (instead of a trap). */
 export function newSatSolver(): SatSolver | null {
-  if (!reserve(<u64>offsetof<SatSolver>() + 64)) return null;
+  if (!reserve(SAT_OBJECT_BYTES)) return null;
   return new SatSolver();
 }
 
@@ -135,9 +89,9 @@ export class SatSolver extends SatClauseStore {
           return -1;
         }
         const w = this.watches + <usize>(2 * v + s) * WATCH_BYTES;
-        store<usize>(w, list);
-        store<i32>(w, 0, 4);
-        store<i32>(w, 4, 8);
+        store32(w, <i32>list);
+        store32(w + 4, 0);
+        store32(w + 8, 4);
       }
       setI32(this.reason, v, -1);
       this.heapInsert(v);
@@ -164,13 +118,17 @@ export class SatSolver extends SatClauseStore {
 
   // ---- clauses ----------------------------------------------------------------------------
 
-  addClause(lits: StaticArray<i32>, length: i32): bool {
-    return this.addClausePtr(changetype<usize>(lits), min(length, lits.length));
-  }
-
   addUnit(lit: i32): bool {
-    store<i32>(UNIT, lit);
-    return this.addClausePtr(UNIT, 1);
+    if (this.unitLit == 0) {
+      this.unitLit = satAlloc(16);
+      if (this.unitLit == 0) {
+        this.overflow = true;
+        this.ok = false;
+        return false;
+      }
+    }
+    store32(this.unitLit, lit);
+    return this.addClausePtr(this.unitLit, 1);
   }
 
   /**
@@ -226,51 +184,50 @@ export class SatSolver extends SatClauseStore {
     let trailLength = this.trailLength;
     let qhead = this.qhead;
     let conflict = -1;
-    let props: i64 = 0;
+    let props: f64 = 0;
     let touch = 0;
     let touched = qhead;
     while (qhead < trailLength) {
       const falseLit = i32At(trail, qhead++) ^ 1;
       const wh = watches + <usize>falseLit * WATCH_BYTES;
-      const n = load<i32>(wh, 4);
+      const n = load32(wh + 4);
       if (n == 0) continue;
       props++;
-      const list = load<usize>(wh);
+      const list = <usize>load32(wh);
       const end = list + (<usize>n << 2);
       // Touch the watch lists of up to 3 literals waiting behind this one (each once), so
       // their cache misses overlap this list's work.
       if (touched < qhead) touched = qhead;
-      const ahead = min(trailLength, qhead + 3);
+      const ahead = mini(trailLength, qhead + 3);
       while (touched < ahead) {
-        touch ^= load<i32>(load<usize>(watches + <usize>(i32At(trail, touched) ^ 1) * WATCH_BYTES));
+        touch ^= load32(load32(watches + <usize>(i32At(trail, touched) ^ 1) * WATCH_BYTES));
         touched++;
       }
       let i = list;
       let j = list;
       while (i < end) {
-        const pair = load<i64>(i);
-        const ref = <i32>pair;
-        const blocker = <i32>(pair >>> 32);
+        const ref = load32(i);
+        const blocker = load32(i + 4);
         const bv = u8At(vals, blocker);
         if (bv == 1) {
           // Kept in place: no store until an entry has left the list.
-          if (j != i) store<i64>(j, pair);
+          if (j != i) copy64(j, i);
           i += 8;
           j += 8;
           continue;
         }
         if (ref < 0) {
           // Binary clause: the blocker is implied, or the clause is false.
-          if (j != i) store<i64>(j, pair);
+          if (j != i) copy64(j, i);
           i += 8;
           j += 8;
           const bin = ~ref;
           if (bv == UNASSIGNED) {
             const cp = a + (<usize>bin << 2) + 4;
-            const c0 = load<i32>(cp);
+            const c0 = load32(cp);
             if (c0 != blocker) {
-              store<i32>(cp, c0, 4);
-              store<i32>(cp, blocker);
+              store32(cp + 4, c0);
+              store32(cp, blocker);
             }
             const bvar = blocker >> 1;
             setLit(vals, blocker);
@@ -281,7 +238,7 @@ export class SatSolver extends SatClauseStore {
             conflict = bin;
             qhead = trailLength;
             const rest = end - i;
-            if (rest > 0 && j != i) memory.copy(j, i, rest);
+            if (rest > 0 && j != i) copy(j, i, rest);
             j += rest;
             i = end;
           }
@@ -290,27 +247,27 @@ export class SatSolver extends SatClauseStore {
         i += 8;
         const c = a + (<usize>ref << 2);
         const base = c + 4;
-        let first = load<i32>(base);
+        let first = load32(base);
         if (first == falseLit) {
-          first = load<i32>(base, 4);
-          store<i32>(base, first);
-          store<i32>(base, falseLit, 4);
+          first = load32(base + 4);
+          store32(base, first);
+          store32(base + 4, falseLit);
         }
         const firstVal = u8At(vals, first);
         if (first != blocker && firstVal == 1) {
-          store<i32>(j, ref);
-          store<i32>(j, first, 4);
+          store32(j, ref);
+          store32(j + 4, first);
           j += 8;
           continue;
         }
-        const stop = base + <usize>(load<i32>(c) & ~3);
+        const stop = base + <usize>(load32(c) & ~3);
         let k = base + 8;
         let moved = false;
         while (k < stop) {
-          const lit = load<i32>(k);
+          const lit = load32(k);
           if (u8At(vals, lit) != 0) {
-            store<i32>(base, lit, 4);
-            store<i32>(k, falseLit);
+            store32(base + 4, lit);
+            store32(k, falseLit);
             this.watch(lit, ref, first);
             moved = true;
             break;
@@ -318,8 +275,8 @@ export class SatSolver extends SatClauseStore {
           k += 4;
         }
         if (moved) continue;
-        store<i32>(j, ref);
-        store<i32>(j, first, 4);
+        store32(j, ref);
+        store32(j + 4, first);
         j += 8;
         if (firstVal == UNASSIGNED) {
           const fv = first >> 1;
@@ -331,12 +288,12 @@ export class SatSolver extends SatClauseStore {
           conflict = ref;
           qhead = trailLength;
           const rest = end - i;
-          if (rest > 0 && j != i) memory.copy(j, i, rest);
+          if (rest > 0 && j != i) copy(j, i, rest);
           j += rest;
           i = end;
         }
       }
-      store<i32>(wh, <i32>((j - list) >> 2), 4);
+      store32(wh + 4, <i32>((j - list) >> 2));
       if (conflict >= 0) break;
     }
     this.qhead = qhead;
@@ -354,11 +311,11 @@ export class SatSolver extends SatClauseStore {
    * (further) model. SAT_BUDGET: back at level 0. SAT_PAUSED: the slice ended (call again).
    * SAT_OVERFLOW: `overflow`.
    */
-  solve(budget: i64): i32 {
+  solve(budget: f64): i32 {
     if (this.overflow) return SAT_OVERFLOW;
     if (!this.ok) return SAT_UNSAT;
-    const stopAt: i64 = budget >= i64.MAX_VALUE - this.conflicts ? i64.MAX_VALUE : this.conflicts + budget;
-    const timed = this.sliceEnd < Infinity || this.stepsLeft < i64.MAX_VALUE;
+    const stopAt: f64 = this.conflicts + budget;
+    const timed = this.sliceEnd < Infinity || this.stepsLeft < NO_STEP_LIMIT;
     if (this.conflictCountdown > this.checkConflicts) this.conflictCountdown = this.checkConflicts;
     if (this.decisionCountdown > this.checkDecisions) this.decisionCountdown = this.checkDecisions;
     for (;;) {
@@ -462,7 +419,7 @@ export class SatSolver extends SatClauseStore {
     for (;;) {
       this.bumpClause(ref);
       const c = a + (<usize>ref << 2);
-      const size = load<i32>(c) >> 2;
+      const size = load32(c) >> 2;
       const lits = c + 4;
       for (let k = p == -1 ? 0 : 1; k < size; k++) {
         const q = i32At(lits, k);
@@ -476,7 +433,7 @@ export class SatSolver extends SatClauseStore {
               pathC++;
               // Its reason clause is read later in this loop: start that cache miss now.
               const r = i32At(reasonArr, v);
-              if (r >= 0) touchSink ^= load<i32>(a + (<usize>r << 2));
+              if (r >= 0) touchSink ^= load32(a + (<usize>r << 2));
             } else setI32(learnt, length++, q);
           }
         }
@@ -490,12 +447,12 @@ export class SatSolver extends SatClauseStore {
       ref = i32At(reasonArr, p >> 1);
       // The reason clause has p first (it was implied by it): put it there if needed.
       const rl = a + (<usize>ref << 2) + 4;
-      const r0 = load<i32>(rl);
+      const r0 = load32(rl);
       if (r0 != p) {
         let pos = rl + 4;
-        while (load<i32>(pos) != p) pos += 4;
-        store<i32>(pos, r0);
-        store<i32>(rl, p);
+        while (load32(pos) != p) pos += 4;
+        store32(pos, r0);
+        store32(rl, p);
       }
     }
     setI32(learnt, 0, p ^ 1);
@@ -571,7 +528,7 @@ export class SatSolver extends SatClauseStore {
     while (sp > 0) {
       const q = i32At(stack, --sp);
       const c = a + (<usize>i32At(reasonArr, q >> 1) << 2);
-      const size = load<i32>(c) >> 2;
+      const size = load32(c) >> 2;
       const lits = c + 4;
       for (let k = 1; k < size; k++) {
         const r = i32At(lits, k);

@@ -3,6 +3,7 @@
 // heap). A class between SatState and SatClauseStore only to keep sat.ts short (see
 // sat-state.ts): it adds methods, no fields.
 
+import { loadF64, store16, storeF64 } from 'solver-target';
 import { f64At, i32At, setF64, setI32, setLit, setU8, u8At } from './sat-memory';
 import { SatState, UNASSIGNED } from './sat-state';
 
@@ -43,8 +44,8 @@ export class SatVarHeap extends SatState {
   @inline protected bumpVar(v: i32): void {
     const act = this.activity;
     const p = act + (<usize>v << 3);
-    const a = load<f64>(p) + this.varInc;
-    store<f64>(p, a);
+    const a = loadF64(p) + this.varInc;
+    storeF64(p, a);
     if (a > 1e100) {
       const n = this.cap;
       for (let i = 0; i < n; i++) setF64(act, i, f64At(act, i) * 1e-100);
@@ -114,7 +115,7 @@ export class SatVarHeap extends SatState {
     for (let i = this.trailLength - 1; i >= mark; i--) {
       const v = i32At(trail, i) >> 1;
       setU8(phase, v, u8At(vals, 2 * v + 1));
-      store<u16>(vals + (<usize>v << 1), <u16>((UNASSIGNED << 8) | UNASSIGNED));
+      store16(vals + (<usize>v << 1), <u16>((UNASSIGNED << 8) | UNASSIGNED));
       this.heapInsert(v);
     }
     this.trailLength = mark;

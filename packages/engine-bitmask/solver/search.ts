@@ -1,15 +1,15 @@
-// The search (a port of engine-bitmask/src/search.ts): propagate, probe, then take turns
+// The search: propagate, probe, then take turns
 // between two complete methods with doubling budgets until one settles the puzzle:
 //  - backtracking with probing at every node (depth-first, undo trail, branching on the
 //    cell probing ranked best);
-//  - clause learning on the SAT encoding (sat.ts, encode.ts by W2).
+//  - clause learning on the SAT encoding (sat.ts, encode.ts).
 // Facts either proves at the root stay; each turn resumes where its previous one stopped.
 //
-// Resumable: the wasm call `searchRun` returns RUN_PAUSED when the time slice is over; every
+// Resumable: `searchRun` returns RUN_PAUSED when the time slice is over; every
 // loop keeps its position in globals (phases below), so the next call continues exactly
 // where this one stopped, with the same turn budgets. Pauses happen only between steps of
 // probing, backtracking nodes and SAT conflicts/decisions, never inside propagation.
-import { tryAlloc } from 'solver-target';
+import { load32, load8, loadF64, store32, store8, tryAlloc } from 'solver-target';
 import { UNKNOWN_CELL, cellCount, cells, clueBlocks, clueOffset, height, trailLength, undoTo, unknown, width } from './board';
 import { addSteps, sliceEnd, sliceOver, stepEnd, steps } from './clock';
 import { encodeNonogram, encodingSize } from './encode';
@@ -30,8 +30,8 @@ import {
   STRATEGY_PROBE,
 } from '../src/abi';
 import { SAT_OVERFLOW, SAT_PAUSED, SAT_SAT, SAT_UNSAT, SatSolver } from './sat';
+import { NO_STEP_LIMIT } from './sat-state';
 import { addBoardSolution, addGridSolution } from './solutions';
-
 
 // Turn outcomes.
 const T_EXHAUSTED: i32 = 0;
@@ -88,7 +88,7 @@ let btConsistent = true;
 let btFresh = false;
 let untilClock: i32 = NODES_PER_CLOCK;
 let lnPhase: i32 = 0;
-let lnStopAt: i64 = 0;
+let lnStopAt: f64 = 0;
 let grid: usize = 0;
 let unit: usize = 0;
 
@@ -115,16 +115,16 @@ export function setupSearch(strat: i32, withProbing: bool, firstNodes: f64, firs
 
 // @ts-ignore: decorator
 @inline function ldi(p: usize, i: i32): i32 {
-  return load<i32>(p + (<usize>i << 2));
+  return load32(p + (<usize>i << 2));
 }
 // @ts-ignore: decorator
 @inline function sti(p: usize, i: i32, v: i32): void {
-  store<i32>(p + (<usize>i << 2), v);
+  store32(p + (<usize>i << 2), v);
 }
 
 /** Set a cell (if not known yet) and propagate; false when that contradicts. */
 function tryAssign(cell: i32, value: i32): bool {
-  const now = <i32>load<u8>(cells + <usize>cell);
+  const now = <i32>load8(cells + <usize>cell);
   if (now != UNKNOWN_CELL) return now == value;
   assign(cell, <u8>value);
   return propagate();
@@ -192,7 +192,8 @@ export function searchRun(): i32 {
     turns++;
     phase = S_BACKTRACK;
   }
-  return unreachable();
+  // @ts-ignore: not reached (the loop only returns)
+  return RUN_EXHAUSTED;
 }
 
 /**
@@ -263,14 +264,14 @@ function backtrack(budget: f64): i32 {
       btConsistent = false;
     }
     if (btConsistent) {
-      let cell: i32;
-      let value: i32;
+      let cell: i32 = 0;
+      let value: i32 = 1;
       if (probing) {
         cell = bestCell;
         value = <i32>bestValue;
       } else {
         cell = 0;
-        while (load<u8>(cells + <usize>cell) != UNKNOWN_CELL) cell++;
+        while (load8(cells + <usize>cell) != UNKNOWN_CELL) cell++;
         value = 1;
       }
       difficulty = DIFFICULTY_BRANCH;
@@ -301,7 +302,8 @@ function backtrack(budget: f64): i32 {
       break;
     }
   }
-  return unreachable();
+  // @ts-ignore: not reached (the loop only returns)
+  return T_EXHAUSTED;
 }
 
 /**
@@ -320,45 +322,45 @@ function learn(budget: f64): i32 {
       for (let t = 0; t < tieCount; t++) {
         const images = tieImages + ((<usize>t * <usize>cellCount) << 2);
         for (let c = 0; c < cellCount; c++) {
-          const d = load<i32>(images + (<usize>c << 2));
+          const d = load32(images + (<usize>c << 2));
           if (d <= c) continue;
-          store<i32>(unit, 2 * c);
-          store<i32>(unit, 2 * d + 1, 4);
+          store32(unit, 2 * c);
+          store32(unit + 4, 2 * d + 1);
           if (!s.addClausePtr(unit, 2)) return s.overflow ? T_STOPPED : T_EXHAUSTED;
-          store<i32>(unit, 2 * d);
-          store<i32>(unit, 2 * c + 1, 4);
+          store32(unit, 2 * d);
+          store32(unit + 4, 2 * c + 1);
           if (!s.addClausePtr(unit, 2)) return s.overflow ? T_STOPPED : T_EXHAUSTED;
         }
       }
       let top: f64 = 0;
-      for (let c = 0; c < cellCount; c++) top = Math.max(top, load<f64>(scores + (<usize>c << 3)));
+      for (let c = 0; c < cellCount; c++) top = Math.max(top, loadF64(scores + (<usize>c << 3)));
       if (top > 0) {
-        for (let c = 0; c < cellCount; c++) s.hint(c, <i32>load<u8>(prefer + <usize>c), load<f64>(scores + (<usize>c << 3)) / top);
+        for (let c = 0; c < cellCount; c++) s.hint(c, <i32>load8(prefer + <usize>c), loadF64(scores + (<usize>c << 3)) / top);
       }
     }
     const solver = sat!;
     for (let c = 0; c < cellCount; c++) {
-      const v = <i32>load<u8>(cells + <usize>c);
+      const v = <i32>load8(cells + <usize>c);
       if (v != UNKNOWN_CELL && !solver.fixed(c)) {
-        store<i32>(unit, 2 * c + v);
+        store32(unit, 2 * c + v);
         if (!solver.addClausePtr(unit, 1)) return solver.overflow ? T_STOPPED : T_EXHAUSTED;
       }
     }
-    lnStopAt = budget >= 4.0e18 ? i64.MAX_VALUE : solver.conflicts + <i64>budget;
+    lnStopAt = solver.conflicts + budget;
     lnPhase = 1;
   }
   const solver = sat!;
   for (;;) {
     solver.sliceEnd = sliceEnd;
-    const stepsLeft: i64 = stepEnd < Infinity ? max<i64>(1, <i64>(stepEnd - steps)) : i64.MAX_VALUE;
+    const stepsLeft: f64 = stepEnd < Infinity ? Math.max(1, stepEnd - steps) : NO_STEP_LIMIT;
     solver.stepsLeft = stepsLeft;
     const outcome = solver.solve(lnStopAt - solver.conflicts);
-    addSteps(<f64>(stepsLeft - solver.stepsLeft));
+    addSteps(stepsLeft - solver.stepsLeft);
     if (outcome == SAT_PAUSED) return T_PAUSED;
     if (outcome == SAT_OVERFLOW) return T_STOPPED;
     if (outcome == SAT_UNSAT) return T_EXHAUSTED;
     if (outcome == SAT_SAT) {
-      for (let c = 0; c < cellCount; c++) store<u8>(grid + <usize>c, <u8>solver.value(c));
+      for (let c = 0; c < cellCount; c++) store8(grid + <usize>c, <u8>solver.value(c));
       if (addGridSolution(grid)) return T_STOPPED;
       if (!solver.blockAndContinue()) return T_EXHAUSTED;
       // Many solutions in a row never reach the solver's own clock checks: check here too.
@@ -368,7 +370,7 @@ function learn(budget: f64): i32 {
     // SAT_BUDGET (the conflict budget is used up), at level 0: keep what the solver fixed for good.
     lnPhase = 0;
     for (let c = 0; c < cellCount; c++) {
-      if (load<u8>(cells + <usize>c) == UNKNOWN_CELL && solver.fixed(c)) assign(c, <u8>solver.value(c));
+      if (load8(cells + <usize>c) == UNKNOWN_CELL && solver.fixed(c)) assign(c, <u8>solver.value(c));
     }
     if (!propagate()) return timeUp ? T_STOPPED : T_EXHAUSTED;
     if (unknown == 0) return addBoardSolution() ? T_STOPPED : T_EXHAUSTED;
