@@ -16,7 +16,7 @@
 // sides agree, a cell may be empty when some split around it holds. Everything else is
 // forced. Clues are read through a pointer and a step (+4 forwards, -4 reversed), so the
 // reversed clue is never copied.
-import { WORD64_LIMIT, bswap32, clz32, ctz32, fill, load32, setupWord64, solveWord64In, store32, tryAlloc } from 'solver-target';
+import { bswap32, clz32, ctz32, fill, load32, load32At, setupWord64, solveWord64In, store32, store32At, tryAlloc, WORD64_LIMIT } from 'solver-target';
 
 /** Longest line solved in one word. */
 export const WORD_LIMIT: i32 = 30;
@@ -70,15 +70,7 @@ let subEmpty: usize = 0;
   return m & ~unreached;
 }
 
-// @ts-ignore: decorator
-@inline function ld(p: usize, i: i32): i32 {
-  return load32(p + (<usize>i << 2));
-}
 
-// @ts-ignore: decorator
-@inline function st(p: usize, i: i32, v: i32): void {
-  store32(p + (<usize>i << 2), v);
-}
 
 /** Block j of a clue read at `clue` with `step` bytes between blocks (4 or -4). */
 // @ts-ignore: decorator
@@ -128,7 +120,7 @@ export function setupLineSolver(length: i32, blocks: i32): bool {
   let prev = canFill;
   for (let l = 1; l <= top; l++) {
     prev = prev & (prev >>> (1 << (l - 1)));
-    st(runs, l, prev);
+    store32At(runs, l, prev);
   }
 }
 
@@ -140,17 +132,17 @@ export function setupLineSolver(length: i32, blocks: i32): bool {
   for (let j = 0; j < k; j++) {
     const b = blockAt(clue, step, j);
     const level = log2Floor(b);
-    let fit = ld(runs, level);
+    let fit = load32At(runs, level);
     const extra = b - (1 << level);
     if (extra > 0) fit &= fit >>> extra;
     fit &= canEmpty >>> b;
     const placed = a & fit;
     if (placed == 0) {
-      for (let r = j + 1; r <= k; r++) st(out, r, 0);
+      for (let r = j + 1; r <= k; r++) store32At(out, r, 0);
       return false;
     }
     a = floodWord(placed << (b + 1), t);
-    st(out, j + 1, a);
+    store32At(out, j + 1, a);
   }
   return ((a >>> (n + 1)) & 1) == 1;
 }
@@ -165,7 +157,7 @@ export function solveWord(clue: usize, k: i32, n: i32, filled: i32, empty: i32):
   const canEmpty = (~filled & real) | (1 << n);
   let maxBlock = 1;
   for (let j = 0; j < k; j++) {
-    const b = ld(clue, j);
+    const b = load32At(clue, j);
     if (b > maxBlock) maxBlock = b;
   }
   const top = log2Floor(maxBlock);
@@ -182,16 +174,16 @@ export function solveWord(clue: usize, k: i32, n: i32, filled: i32, empty: i32):
   const posShift = 31 - n;
   let mayEmpty = 0;
   let mayFill = 0;
-  mayEmpty |= (load32(fwd) >>> 1) & (reverse32(ld(bwd, k)) >>> posShift);
+  mayEmpty |= (load32(fwd) >>> 1) & (reverse32(load32At(bwd, k)) >>> posShift);
   for (let j = 1; j <= k; j++) {
-    const b = ld(clue, j - 1);
-    const bj = reverse32(ld(bwd, k - j)) >>> posShift;
+    const b = load32At(clue, j - 1);
+    const bj = reverse32(load32At(bwd, k - j)) >>> posShift;
     const level = log2Floor(b);
-    let fit = ld(runs, level);
+    let fit = load32At(runs, level);
     const extra = b - (1 << level);
     if (extra > 0) fit &= fit >>> extra;
     fit &= canEmpty >>> b;
-    let starts = ld(fwd, j - 1) & fit & (bj >>> b);
+    let starts = load32At(fwd, j - 1) & fit & (bj >>> b);
     let len = 1;
     while (len * 2 <= b) {
       starts |= starts << len;
@@ -199,7 +191,7 @@ export function solveWord(clue: usize, k: i32, n: i32, filled: i32, empty: i32):
     }
     if (b > len) starts |= starts << (b - len);
     mayFill |= starts;
-    mayEmpty |= (ld(fwd, j) >>> 1) & bj;
+    mayEmpty |= (load32At(fwd, j) >>> 1) & bj;
   }
   outFilledW = real & ~mayEmpty;
   outEmptyW = real & ~mayFill;
@@ -211,11 +203,11 @@ export function solveWord(clue: usize, k: i32, n: i32, filled: i32, empty: i32):
 
 // @ts-ignore: decorator
 @inline function bitAt(arr: usize, i: i32): i32 {
-  return (ld(arr, i >>> 5) >>> (i & 31)) & 1;
+  return (load32At(arr, i >>> 5) >>> (i & 31)) & 1;
 }
 
 function markRange(arr: usize, from: i32, to: i32): void {
-  for (let i = from; i < to; i++) st(arr, i >>> 5, ld(arr, i >>> 5) | (1 << (i & 31)));
+  for (let i = from; i < to; i++) store32At(arr, i >>> 5, load32At(arr, i >>> 5) | (1 << (i & 31)));
 }
 
 /** dst[0..] = bits [from, from + len) of src (srcWords words), other bits of the last word cleared. */
@@ -225,12 +217,12 @@ function extractBits(dst: usize, src: usize, srcWords: i32, from: i32, len: i32)
   const r = from & 31;
   for (let i = 0; i < words; i++) {
     const j = q + i;
-    let v = j < srcWords ? ld(src, j) >>> r : 0;
-    if (r != 0 && j + 1 < srcWords) v |= ld(src, j + 1) << (32 - r);
-    st(dst, i, v);
+    let v = j < srcWords ? load32At(src, j) >>> r : 0;
+    if (r != 0 && j + 1 < srcWords) v |= load32At(src, j + 1) << (32 - r);
+    store32At(dst, i, v);
   }
   const tail = len & 31;
-  if (tail != 0) st(dst, words - 1, ld(dst, words - 1) & ((1 << tail) - 1));
+  if (tail != 0) store32At(dst, words - 1, load32At(dst, words - 1) & ((1 << tail) - 1));
 }
 
 /** dst (dstWords words) |= src (len bits) shifted up to bit `at`. */
@@ -239,10 +231,10 @@ function depositBits(dst: usize, dstWords: i32, src: usize, at: i32, len: i32): 
   const q = at >>> 5;
   const r = at & 31;
   for (let i = 0; i < words; i++) {
-    let v = ld(src, i);
+    let v = load32At(src, i);
     if (i == words - 1 && (len & 31) != 0) v &= (1 << (len & 31)) - 1;
-    if (q + i < dstWords) st(dst, q + i, ld(dst, q + i) | (v << r));
-    if (r != 0 && q + i + 1 < dstWords) st(dst, q + i + 1, ld(dst, q + i + 1) | (v >>> (32 - r)));
+    if (q + i < dstWords) store32At(dst, q + i, load32At(dst, q + i) | (v << r));
+    if (r != 0 && q + i + 1 < dstWords) store32At(dst, q + i + 1, load32At(dst, q + i + 1) | (v >>> (32 - r)));
   }
 }
 
@@ -253,12 +245,12 @@ function shiftLeft(dst: usize, src: usize, s: i32, pw: i32): void {
   for (let i = pw - 1; i >= 0; i--) {
     const j = i - q;
     if (j < 0) {
-      st(dst, i, 0);
+      store32At(dst, i, 0);
       continue;
     }
-    let v = ld(src, j) << r;
-    if (r != 0 && j > 0) v |= ld(src, j - 1) >>> (32 - r);
-    st(dst, i, v);
+    let v = load32At(src, j) << r;
+    if (r != 0 && j > 0) v |= load32At(src, j - 1) >>> (32 - r);
+    store32At(dst, i, v);
   }
 }
 
@@ -269,12 +261,12 @@ function shiftRight(dst: usize, src: usize, s: i32, pw: i32): void {
   for (let i = 0; i < pw; i++) {
     const j = i + q;
     if (j >= pw) {
-      st(dst, i, 0);
+      store32At(dst, i, 0);
       continue;
     }
-    let v = ld(src, j) >>> r;
-    if (r != 0 && j + 1 < pw) v |= ld(src, j + 1) << (32 - r);
-    st(dst, i, v);
+    let v = load32At(src, j) >>> r;
+    if (r != 0 && j + 1 < pw) v |= load32At(src, j + 1) << (32 - r);
+    store32At(dst, i, v);
   }
 }
 
@@ -289,8 +281,8 @@ function floodWords(out: usize, x: usize, t: usize, pw: i32): void {
   let carry = 0;
   let prevTop = 0;
   for (let i = 0; i < pw; i++) {
-    const xi = ld(x, i);
-    const m = ld(t, i) | xi;
+    const xi = load32At(x, i);
+    const m = load32At(t, i) | xi;
     const free = m & ~xi;
     const starts = m & ~((m << 1) | prevTop);
     prevTop = m >>> 31;
@@ -299,7 +291,7 @@ function floodWords(out: usize, x: usize, t: usize, pw: i32): void {
     const sum = (partial + carry) | 0;
     carry = belowUnsigned(partial, free) || belowUnsigned(sum, partial) ? 1 : 0;
     const unreached = (sum ^ free) & free;
-    st(out, i, m & ~unreached);
+    store32At(out, i, m & ~unreached);
   }
 }
 
@@ -311,24 +303,24 @@ function reverseBits(dst: usize, src: usize, pw: i32, len: i32): void {
   for (let i = 0; i < pw; i++) {
     const j = i + q;
     if (j >= pw) {
-      st(dst, i, 0);
+      store32At(dst, i, 0);
       continue;
     }
-    let v = reverse32(ld(src, pw - 1 - j)) >>> r;
-    if (r != 0 && j + 1 < pw) v |= reverse32(ld(src, pw - 2 - j)) << (32 - r);
-    st(dst, i, v);
+    let v = reverse32(load32At(src, pw - 1 - j)) >>> r;
+    if (r != 0 && j + 1 < pw) v |= reverse32(load32At(src, pw - 2 - j)) << (32 - r);
+    store32At(dst, i, v);
   }
 }
 
 function buildRunsWords(canFill: usize, top: i32, pw: i32): void {
   const runs = runsW;
-  for (let i = 0; i < pw; i++) st(runs, i, ld(canFill, i));
+  for (let i = 0; i < pw; i++) store32At(runs, i, load32At(canFill, i));
   const t = tmp8;
   for (let l = 1; l <= top; l++) {
     const prev = runs + (<usize>((l - 1) * pw) << 2);
     shiftRight(t, prev, 1 << (l - 1), pw);
     const cur = runs + (<usize>(l * pw) << 2);
-    for (let i = 0; i < pw; i++) st(cur, i, ld(prev, i) & ld(t, i));
+    for (let i = 0; i < pw; i++) store32At(cur, i, load32At(prev, i) & load32At(t, i));
   }
 }
 
@@ -339,12 +331,12 @@ function fitWords(b: i32, canEmpty: usize, pw: i32, out: usize, scratch: usize):
   const extra = b - (1 << level);
   if (extra > 0) {
     shiftRight(scratch, base, extra, pw);
-    for (let i = 0; i < pw; i++) st(out, i, ld(base, i) & ld(scratch, i));
+    for (let i = 0; i < pw; i++) store32At(out, i, load32At(base, i) & load32At(scratch, i));
   } else {
-    for (let i = 0; i < pw; i++) st(out, i, ld(base, i));
+    for (let i = 0; i < pw; i++) store32At(out, i, load32At(base, i));
   }
   shiftRight(scratch, canEmpty, b, pw);
-  for (let i = 0; i < pw; i++) st(out, i, ld(out, i) & ld(scratch, i));
+  for (let i = 0; i < pw; i++) store32At(out, i, load32At(out, i) & load32At(scratch, i));
 }
 
 function forwardWords(clue: usize, step: i32, k: i32, n: i32, pw: i32, canFill: usize, canEmpty: usize, out: usize, top: i32): bool {
@@ -363,8 +355,8 @@ function forwardWords(clue: usize, step: i32, k: i32, n: i32, pw: i32, canFill: 
     const base = out + (<usize>(j * pw) << 2);
     let any = 0;
     for (let i = 0; i < pw; i++) {
-      const v = ld(base, i) & ld(fit, i);
-      st(fit, i, v);
+      const v = load32At(base, i) & load32At(fit, i);
+      store32At(fit, i, v);
       any |= v;
     }
     if (any == 0) {
@@ -374,7 +366,7 @@ function forwardWords(clue: usize, step: i32, k: i32, n: i32, pw: i32, canFill: 
     shiftLeft(placed, fit, b + 1, pw);
     floodWords(out + (<usize>((j + 1) * pw) << 2), placed, t, pw);
   }
-  return ((ld(out, k * pw + ((n + 1) >>> 5)) >>> ((n + 1) & 31)) & 1) == 1;
+  return ((load32At(out, k * pw + ((n + 1) >>> 5)) >>> ((n + 1) & 31)) & 1) == 1;
 }
 
 /**
@@ -391,22 +383,22 @@ export function solveWords(clue: usize, k: i32, n: i32, filled: usize, empty: us
   const real = tmp4;
   for (let i = 0; i < pw; i++) {
     const bits = n - 32 * i;
-    st(real, i, bits >= 32 ? -1 : bits <= 0 ? 0 : (1 << bits) - 1);
+    store32At(real, i, bits >= 32 ? -1 : bits <= 0 ? 0 : (1 << bits) - 1);
   }
   for (let i = 0; i < pw; i++) {
-    const f = i < lw ? ld(filled, i) : 0;
-    const e = i < lw ? ld(empty, i) : 0;
-    st(canFill, i, ~e & ld(real, i));
-    st(canEmpty, i, ~f & ld(real, i));
+    const f = i < lw ? load32At(filled, i) : 0;
+    const e = i < lw ? load32At(empty, i) : 0;
+    store32At(canFill, i, ~e & load32At(real, i));
+    store32At(canEmpty, i, ~f & load32At(real, i));
   }
   reverseBits(canFillR, canFill, pw, n);
   reverseBits(canEmptyR, canEmpty, pw, n);
-  st(canEmpty, n >>> 5, ld(canEmpty, n >>> 5) | (1 << (n & 31)));
-  st(canEmptyR, n >>> 5, ld(canEmptyR, n >>> 5) | (1 << (n & 31)));
+  store32At(canEmpty, n >>> 5, load32At(canEmpty, n >>> 5) | (1 << (n & 31)));
+  store32At(canEmptyR, n >>> 5, load32At(canEmptyR, n >>> 5) | (1 << (n & 31)));
 
   let maxBlock = 1;
   for (let j = 0; j < k; j++) {
-    const b = ld(clue, j);
+    const b = load32At(clue, j);
     if (b > maxBlock) maxBlock = b;
   }
   const top = log2Floor(maxBlock);
@@ -423,33 +415,33 @@ export function solveWords(clue: usize, k: i32, n: i32, filled: usize, empty: us
   const rowBytes = <usize>pw << 2;
   reverseBits(bj, bwdW + <usize>k * rowBytes, pw, n + 1);
   shiftRight(work, fwdW, 1, pw);
-  for (let i = 0; i < pw; i++) st(mayEmpty, i, ld(mayEmpty, i) | (ld(work, i) & ld(bj, i)));
+  for (let i = 0; i < pw; i++) store32At(mayEmpty, i, load32At(mayEmpty, i) | (load32At(work, i) & load32At(bj, i)));
   const t0 = canFillR;
   const t1 = canEmptyR;
   for (let j = 1; j <= k; j++) {
-    const b = ld(clue, j - 1);
+    const b = load32At(clue, j - 1);
     reverseBits(bj, bwdW + <usize>(k - j) * rowBytes, pw, n + 1);
     fitWords(b, canEmpty, pw, work, t0);
     shiftRight(t1, bj, b, pw);
     const base = fwdW + <usize>(j - 1) * rowBytes;
-    for (let i = 0; i < pw; i++) st(work, i, ld(base, i) & ld(work, i) & ld(t1, i));
+    for (let i = 0; i < pw; i++) store32At(work, i, load32At(base, i) & load32At(work, i) & load32At(t1, i));
     let len = 1;
     while (len * 2 <= b) {
       shiftLeft(t1, work, len, pw);
-      for (let i = 0; i < pw; i++) st(work, i, ld(work, i) | ld(t1, i));
+      for (let i = 0; i < pw; i++) store32At(work, i, load32At(work, i) | load32At(t1, i));
       len *= 2;
     }
     if (b > len) {
       shiftLeft(t1, work, b - len, pw);
-      for (let i = 0; i < pw; i++) st(work, i, ld(work, i) | ld(t1, i));
+      for (let i = 0; i < pw; i++) store32At(work, i, load32At(work, i) | load32At(t1, i));
     }
-    for (let i = 0; i < pw; i++) st(mayFill, i, ld(mayFill, i) | ld(work, i));
+    for (let i = 0; i < pw; i++) store32At(mayFill, i, load32At(mayFill, i) | load32At(work, i));
     shiftRight(work, fwdW + <usize>j * rowBytes, 1, pw);
-    for (let i = 0; i < pw; i++) st(mayEmpty, i, ld(mayEmpty, i) | (ld(work, i) & ld(bj, i)));
+    for (let i = 0; i < pw; i++) store32At(mayEmpty, i, load32At(mayEmpty, i) | (load32At(work, i) & load32At(bj, i)));
   }
   for (let i = 0; i < lw; i++) {
-    st(outFilled, i, ld(real, i) & ~ld(mayEmpty, i));
-    st(outEmpty, i, ld(real, i) & ~ld(mayFill, i));
+    store32At(outFilled, i, load32At(real, i) & ~load32At(mayEmpty, i));
+    store32At(outEmpty, i, load32At(real, i) & ~load32At(mayFill, i));
   }
   return true;
 }
@@ -457,7 +449,7 @@ export function solveWords(clue: usize, k: i32, n: i32, filled: usize, empty: us
 /** A line with no known cell: the leftmost and rightmost packings decide it. */
 function solveBlank(clue: usize, k: i32, n: i32, outFilled: usize, outEmpty: usize): bool {
   let need = k > 0 ? k - 1 : 0;
-  for (let j = 0; j < k; j++) need += ld(clue, j);
+  for (let j = 0; j < k; j++) need += load32At(clue, j);
   if (need > n) return false;
   const lw = (n + 31) >>> 5;
   fill(outFilled, 0, <usize>lw << 2);
@@ -466,7 +458,7 @@ function solveBlank(clue: usize, k: i32, n: i32, outFilled: usize, outEmpty: usi
   let left = 0;
   let reach = 0;
   for (let j = 0; j < k; j++) {
-    const b = ld(clue, j);
+    const b = load32At(clue, j);
     markRange(outEmpty, reach, left);
     if (b > slack) markRange(outFilled, left + slack, left + b);
     reach = left + b + slack;
@@ -484,13 +476,13 @@ function solveBlank(clue: usize, k: i32, n: i32, outFilled: usize, outEmpty: usi
 export function solveTrimmed(clue: usize, k: i32, n: i32, filled: usize, empty: usize, outFilled: usize, outEmpty: usize): bool {
   const lw = (n + 31) >>> 5;
   let anyKnown = 0;
-  for (let w = 0; w < lw; w++) anyKnown |= ld(filled, w) | ld(empty, w);
+  for (let w = 0; w < lw; w++) anyKnown |= load32At(filled, w) | load32At(empty, w);
   if (anyKnown == 0) return solveBlank(clue, k, n, outFilled, outEmpty);
   let u0 = n;
   for (let w = 0; w < lw; w++) {
     const bits = n - 32 * w;
     const real = bits >= 32 ? -1 : (1 << bits) - 1;
-    const unk = ~(ld(filled, w) | ld(empty, w)) & real;
+    const unk = ~(load32At(filled, w) | load32At(empty, w)) & real;
     if (unk != 0) {
       u0 = 32 * w + ctz32(unk);
       break;
@@ -501,7 +493,7 @@ export function solveTrimmed(clue: usize, k: i32, n: i32, filled: usize, empty: 
     for (let w = lw - 1; w >= 0; w--) {
       const bits = n - 32 * w;
       const real = bits >= 32 ? -1 : (1 << bits) - 1;
-      const unk = ~(ld(filled, w) | ld(empty, w)) & real;
+      const unk = ~(load32At(filled, w) | load32At(empty, w)) & real;
       if (unk != 0) {
         u1 = 32 * w + 31 - clz32(unk);
         break;
@@ -514,15 +506,15 @@ export function solveTrimmed(clue: usize, k: i32, n: i32, filled: usize, empty: 
     for (let i = 0; i <= n; i++) {
       if (i < n && bitAt(filled, i) == 1) run++;
       else if (run > 0) {
-        if (m >= k || ld(clue, m) != run) return false;
+        if (m >= k || load32At(clue, m) != run) return false;
         m++;
         run = 0;
       }
     }
     if (m != k) return false;
     for (let w = 0; w < lw; w++) {
-      st(outFilled, w, ld(filled, w));
-      st(outEmpty, w, ld(empty, w));
+      store32At(outFilled, w, load32At(filled, w));
+      store32At(outEmpty, w, load32At(empty, w));
     }
     return true;
   }
@@ -545,7 +537,7 @@ export function solveTrimmed(clue: usize, k: i32, n: i32, filled: usize, empty: 
   for (let i = 0; i < a; i++) {
     if (bitAt(filled, i) == 1) run++;
     else if (run > 0) {
-      if (m >= k || ld(clue, m) != run) return false;
+      if (m >= k || load32At(clue, m) != run) return false;
       m++;
       run = 0;
     }
@@ -556,13 +548,13 @@ export function solveTrimmed(clue: usize, k: i32, n: i32, filled: usize, empty: 
     for (let i = n - 1; i > c; i--) {
       if (bitAt(filled, i) == 1) run++;
       else if (run > 0) {
-        if (m + mEnd >= k || ld(clue, k - 1 - mEnd) != run) return false;
+        if (m + mEnd >= k || load32At(clue, k - 1 - mEnd) != run) return false;
         mEnd++;
         run = 0;
       }
     }
     if (run > 0) {
-      if (m + mEnd >= k || ld(clue, k - 1 - mEnd) != run) return false;
+      if (m + mEnd >= k || load32At(clue, k - 1 - mEnd) != run) return false;
       mEnd++;
     }
   }
@@ -571,15 +563,15 @@ export function solveTrimmed(clue: usize, k: i32, n: i32, filled: usize, empty: 
   const kk = k - m - mEnd;
   let need = kk > 0 ? kk - 1 : 0;
   for (let j = 0; j < kk; j++) {
-    const b = ld(clue, m + j);
-    st(sub, j, b);
+    const b = load32At(clue, m + j);
+    store32At(sub, j, b);
     need += b;
   }
   const len = c > a ? c - a : 0;
   if (need > len) return false;
   for (let w = 0; w < lw; w++) {
-    st(outFilled, w, ld(filled, w));
-    st(outEmpty, w, ld(empty, w));
+    store32At(outFilled, w, load32At(filled, w));
+    store32At(outEmpty, w, load32At(empty, w));
   }
   if (len == 0) return kk == 0;
   const subF = subFilled;

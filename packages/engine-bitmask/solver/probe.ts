@@ -11,7 +11,7 @@
 // Resumable: `probeRun` may return PROBE_PAUSED when the time slice is over (checked every
 // few probes, before a cell is probed). Its position lives in globals, and the next call
 // continues exactly there. Any other outcome ends the run.
-import { fill, load16, load32, load8, loadF64, store16, store32, store8, storeF64, tryAlloc } from 'solver-target';
+import { fill, load16, load32At, load8, loadF64, store16, store32, store8, storeF64, tryAlloc } from 'solver-target';
 import { EMPTY_CELL, FILLED_CELL, UNKNOWN_CELL, cellCount, cells, height, lineCount, lowWater, raiseLowWater, trail, trailLength, undoTo, unknown, width } from './board';
 import { sliceOver } from './clock';
 import { VISIT_CAPACITY, assign, propagate, startVisits, stopVisits, timeUp, visitCount, visitLines, visitOverflow } from './propagate';
@@ -106,7 +106,7 @@ function sync(): void {
     const now = ++clock;
     const w = width;
     for (let i = accounted; i < end; i++) {
-      const cell = ldi(trail, i);
+      const cell = load32At(trail, i);
       const row = (cell / w) | 0;
       store32(lineClock + (<usize>row << 2), now);
       store32(lineClock + (<usize>(height + cell - row * w) << 2), now);
@@ -121,21 +121,17 @@ function sync(): void {
  * now complete the grid: that probe has a solution to count.
  */
 function stillHolds(cell: i32): bool {
-  const at = ldi(recorded, cell);
+  const at = load32At(recorded, cell);
   if (at < 0) return false;
-  if (ldi(recordSets, 2 * cell) == unknown || ldi(recordSets, 2 * cell + 1) == unknown) return false;
+  if (load32At(recordSets, 2 * cell) == unknown || load32At(recordSets, 2 * cell + 1) == unknown) return false;
   const from = recordLines + (<usize>(cell * VISIT_CAPACITY) << 1);
   const to = from + (<usize>load8(recordCount + <usize>cell) << 1);
   for (let p = from; p < to; p += 2) {
-    if (ldi(lineClock, <i32>load16(p)) > at) return false;
+    if (load32At(lineClock, <i32>load16(p)) > at) return false;
   }
   return true;
 }
 
-// @ts-ignore: decorator
-@inline function ldi(p: usize, i: i32): i32 {
-  return load32(p + (<usize>i << 2));
-}
 
 /**
  * Probe the unknown cells of the current (propagated, consistent) board until a round learns
@@ -207,7 +203,7 @@ function probeLoop(): i32 {
     let completed = unknown == 0;
     if (okFilled) {
       for (let i = mark; i < trailLength; i++) {
-        const c = ldi(trail, i);
+        const c = load32At(trail, i);
         store32(seen + (<usize>c << 2), st + <i32>load8(cells + <usize>c));
       }
       if (unknown == 0 && addBoardSolution()) {
@@ -227,9 +223,9 @@ function probeLoop(): i32 {
     if (okEmpty) {
       if (okFilled) {
         for (let i = mark + 1; i < trailLength; i++) {
-          const c = ldi(trail, i);
+          const c = load32At(trail, i);
           const v = <i32>load8(cells + <usize>c);
-          if (ldi(seen, c) == st + v) {
+          if (load32At(seen, c) == st + v) {
             store32(forced + (<usize>nForced << 2), c * 2 + v);
             nForced++;
           }
@@ -250,7 +246,7 @@ function probeLoop(): i32 {
         learned++;
       } else {
         for (let i = 0; i < nForced; i++) {
-          const f = ldi(forced, i);
+          const f = load32At(forced, i);
           const c = f >> 1;
           if (load8(cells + <usize>c) == UNKNOWN_CELL) {
             assign(c, <u8>(f & 1));
@@ -277,7 +273,7 @@ function probeLoop(): i32 {
       } else {
         store32(recorded + (<usize>current << 2), clock);
         const to = recordLines + (<usize>(current * VISIT_CAPACITY) << 1);
-        for (let i = 0; i < visitCount; i++) store16(to + (<usize>i << 1), <u16>ldi(visitLines, i));
+        for (let i = 0; i < visitCount; i++) store16(to + (<usize>i << 1), <u16>load32At(visitLines, i));
         store8(recordCount + <usize>current, <u8>visitCount);
         store32(recordSets + (<usize>(2 * current) << 2), countFilled);
         store32(recordSets + (<usize>(2 * current + 1) << 2), countEmpty);

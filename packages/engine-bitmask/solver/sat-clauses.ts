@@ -3,8 +3,8 @@
 // learned-clause database. A class between SatVarHeap and SatSolver only to keep sat.ts
 // short (see sat-state.ts): it adds methods, no fields.
 
-import { copy, load32, loadF64, maxi, mini, regrow, satAlloc, store32, storeF64 } from 'solver-target';
-import { f64At, i32At, setF64, setI32, u8At } from './sat-memory';
+import { copy, load32, load32At, loadF64, loadF64At, maxi, mini, regrow, satAlloc, store32, store32At, storeF64, storeF64At } from 'solver-target';
+import { u8At } from './sat-memory';
 import { SatVarHeap } from './sat-heap';
 import { DELETED, LEARNT, UNASSIGNED, WATCH_BYTES } from './sat-state';
 
@@ -49,8 +49,8 @@ export class SatClauseStore extends SatVarHeap {
     copy(c + 4, lits, <usize>n << 2);
     this.top = need;
     this.tsTop += TS_HEADER + n;
-    const l0 = i32At(lits, 0);
-    const l1 = i32At(lits, 1);
+    const l0 = load32At(lits, 0);
+    const l1 = load32At(lits, 1);
     // A binary clause is watched as ~ref: its blocker is its other literal, so propagation
     // never has to read the clause itself.
     const w = n == 2 ? ~ref : ref;
@@ -59,9 +59,9 @@ export class SatClauseStore extends SatVarHeap {
     if (learnt) {
       const index = this.clauseActCount++;
       store32(c + 4 + (<usize>n << 2), index);
-      setI32(this.clauseLbd, index, lbd);
-      setF64(this.clauseAct, index, this.clauseInc);
-      setI32(this.learnts, this.learntsCount++, ref);
+      store32At(this.clauseLbd, index, lbd);
+      storeF64At(this.clauseAct, index, this.clauseInc);
+      store32At(this.learnts, this.learntsCount++, ref);
     }
     return this.overflow ? -1 : ref;
   }
@@ -108,7 +108,7 @@ export class SatClauseStore extends SatVarHeap {
       storeF64(p, x);
       if (x > 1e20) {
         const n = this.clauseActCount;
-        for (let k = 0; k < n; k++) setF64(act, k, f64At(act, k) * 1e-20);
+        for (let k = 0; k < n; k++) storeF64At(act, k, loadF64At(act, k) * 1e-20);
         this.clauseInc *= 1e-20;
       }
     }
@@ -121,10 +121,10 @@ export class SatClauseStore extends SatVarHeap {
   @inline private before(x: i32, y: i32): bool {
     const ix = this.actIndex(x);
     const iy = this.actIndex(y);
-    const lx = i32At(this.clauseLbd, ix);
-    const ly = i32At(this.clauseLbd, iy);
+    const lx = load32At(this.clauseLbd, ix);
+    const ly = load32At(this.clauseLbd, iy);
     if (lx != ly) return lx > ly;
-    return f64At(this.clauseAct, ix) < f64At(this.clauseAct, iy);
+    return loadF64At(this.clauseAct, ix) < loadF64At(this.clauseAct, iy);
   }
 
   /** The activity / LBD index of learned clause `ref`. */
@@ -146,18 +146,18 @@ export class SatClauseStore extends SatVarHeap {
         let r = mid;
         let o = lo;
         while (l < mid && r < hi) {
-          const x = i32At(src, l);
-          const y = i32At(src, r);
+          const x = load32At(src, l);
+          const y = load32At(src, r);
           if (this.before(y, x)) {
-            setI32(dst, o++, y);
+            store32At(dst, o++, y);
             r++;
           } else {
-            setI32(dst, o++, x);
+            store32At(dst, o++, x);
             l++;
           }
         }
-        while (l < mid) setI32(dst, o++, i32At(src, l++));
-        while (r < hi) setI32(dst, o++, i32At(src, r++));
+        while (l < mid) store32At(dst, o++, load32At(src, l++));
+        while (r < hi) store32At(dst, o++, load32At(src, r++));
       }
       const t = src;
       src = dst;
@@ -187,22 +187,22 @@ export class SatClauseStore extends SatVarHeap {
     const cand = this.sortA;
     let n = 0;
     for (let i = 0; i < count; i++) {
-      const ref = i32At(learnts, i);
-      if (i32At(this.clauseLbd, this.actIndex(ref)) <= 2) continue;
-      const v = i32At(a, ref + 1) >> 1;
-      if (u8At(vals, 2 * v + 1) != UNASSIGNED && i32At(reasonArr, v) == ref) continue; // locked
-      setI32(cand, n++, ref);
+      const ref = load32At(learnts, i);
+      if (load32At(this.clauseLbd, this.actIndex(ref)) <= 2) continue;
+      const v = load32At(a, ref + 1) >> 1;
+      if (u8At(vals, 2 * v + 1) != UNASSIGNED && load32At(reasonArr, v) == ref) continue; // locked
+      store32At(cand, n++, ref);
     }
     const sorted = this.sortCandidates(n);
     const drop = n >> 1;
     for (let i = 0; i < drop; i++) {
-      const ref = i32At(sorted, i);
-      setI32(a, ref, i32At(a, ref) | DELETED);
+      const ref = load32At(sorted, i);
+      store32At(a, ref, load32At(a, ref) | DELETED);
     }
     let kept = 0;
     for (let i = 0; i < count; i++) {
-      const ref = i32At(learnts, i);
-      if ((i32At(a, ref) & DELETED) == 0) setI32(learnts, kept++, ref);
+      const ref = load32At(learnts, i);
+      if ((load32At(a, ref) & DELETED) == 0) store32At(learnts, kept++, ref);
     }
     this.learntsCount = kept;
     const lits = this.nVars << 1;
@@ -212,11 +212,11 @@ export class SatClauseStore extends SatVarHeap {
       const m = load32(wh + 4);
       let j = 0;
       for (let i = 0; i < m; i += 2) {
-        const w = i32At(list, i);
+        const w = load32At(list, i);
         const ref = w < 0 ? ~w : w;
-        if ((i32At(a, ref) & DELETED) == 0) {
-          setI32(list, j++, w);
-          setI32(list, j++, i32At(list, i + 1));
+        if ((load32At(a, ref) & DELETED) == 0) {
+          store32At(list, j++, w);
+          store32At(list, j++, load32At(list, i + 1));
         }
       }
       store32(wh + 4, j);
@@ -228,7 +228,7 @@ export class SatClauseStore extends SatVarHeap {
     let deleted = false;
     const top = this.top;
     for (let ref = 0; ref < top; ) {
-      const head = i32At(a, ref);
+      const head = load32At(a, ref);
       const size = head >> 2;
       if ((head & DELETED) == 0) tsLive += TS_HEADER + size;
       else deleted = true;
@@ -245,7 +245,7 @@ export class SatClauseStore extends SatVarHeap {
     // Pass 1: count the live clauses; make room for their (old ref, new ref) pairs.
     let m = 0;
     for (let ref = 0; ref < top; ) {
-      const head = i32At(a, ref);
+      const head = load32At(a, ref);
       if ((head & DELETED) == 0) m++;
       ref += 1 + (head >> 2) + (head & LEARNT);
     }
@@ -265,12 +265,12 @@ export class SatClauseStore extends SatVarHeap {
     let to = 0;
     let k = 0;
     for (let ref = 0; ref < top; ) {
-      const head = i32At(a, ref);
+      const head = load32At(a, ref);
       const len = 1 + (head >> 2) + (head & LEARNT);
       if ((head & DELETED) == 0) {
         if (to != ref) copy(a + (<usize>to << 2), a + (<usize>ref << 2), <usize>len << 2);
-        setI32(moves, k++, ref);
-        setI32(moves, k++, to);
+        store32At(moves, k++, ref);
+        store32At(moves, k++, to);
         to += len;
       }
       ref += len;
@@ -283,17 +283,17 @@ export class SatClauseStore extends SatVarHeap {
       const list = load32(wh);
       const n = load32(wh + 4);
       for (let i = 0; i < n; i += 2) {
-        const w = i32At(list, i);
-        setI32(list, i, w < 0 ? ~movedTo(moves, m, ~w) : movedTo(moves, m, w));
+        const w = load32At(list, i);
+        store32At(list, i, w < 0 ? ~movedTo(moves, m, ~w) : movedTo(moves, m, w));
       }
     }
     const vars = this.nVars;
     for (let v = 0; v < vars; v++) {
-      const r = i32At(this.reason, v);
-      if (r >= 0 && u8At(this.vals, 2 * v + 1) != UNASSIGNED) setI32(this.reason, v, movedTo(moves, m, r));
+      const r = load32At(this.reason, v);
+      if (r >= 0 && u8At(this.vals, 2 * v + 1) != UNASSIGNED) store32At(this.reason, v, movedTo(moves, m, r));
     }
     const count = this.learntsCount;
-    for (let i = 0; i < count; i++) setI32(this.learnts, i, movedTo(moves, m, i32At(this.learnts, i)));
+    for (let i = 0; i < count; i++) store32At(this.learnts, i, movedTo(moves, m, load32At(this.learnts, i)));
   }
 }
 
@@ -303,8 +303,8 @@ function movedTo(moves: usize, m: i32, ref: i32): i32 {
   let hi = m;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    const at = i32At(moves, 2 * mid);
-    if (at == ref) return i32At(moves, 2 * mid + 1);
+    const at = load32At(moves, 2 * mid);
+    if (at == ref) return load32At(moves, 2 * mid + 1);
     if (at < ref) lo = mid + 1;
     else hi = mid;
   }

@@ -1,6 +1,6 @@
 // Word helpers of the SAT solver (sat.ts and its base classes): its arrays are read and
 // written through the inlined helpers below. Its buffers come from the target's satAlloc.
-import { load32, load8, loadF64, store16, store32, store8, storeF64 } from 'solver-target';
+import { load8, store16, store8 } from 'solver-target';
 
 export function luby(x: i32): i32 {
   let size = 1;
@@ -17,22 +17,6 @@ export function luby(x: i32): i32 {
   return 1 << seq;
 }
 
-// @ts-ignore: decorator
-@inline export function i32At(base: usize, index: i32): i32 {
-  return load32(base + (<usize>index << 2));
-}
-// @ts-ignore: decorator
-@inline export function setI32(base: usize, index: i32, value: i32): void {
-  store32(base + (<usize>index << 2), value);
-}
-// @ts-ignore: decorator
-@inline export function f64At(base: usize, index: i32): f64 {
-  return loadF64(base + (<usize>index << 3));
-}
-// @ts-ignore: decorator
-@inline export function setF64(base: usize, index: i32, value: f64): void {
-  storeF64(base + (<usize>index << 3), value);
-}
 /** Make literal `lit` true (and its negation false) in a per-literal value array. */
 // @ts-ignore: decorator
 @inline export function setLit(vals: usize, lit: i32): void {

@@ -33,8 +33,8 @@
 // clauses kept by LBD and activity. Everything is in flat linear memory: per-variable arrays,
 // one watch list per literal, one Int32 arena of clauses (header + literals).
 
-import { copy, copy64, load32, mini, now, reserve, satAlloc, store32 } from 'solver-target';
-import { i32At, luby, setI32, setLit, setU8, u8At } from './sat-memory';
+import { copy, copy64, load32, load32At, mini, now, reserve, satAlloc, store32, store32At } from 'solver-target';
+import { luby, setLit, setU8, u8At } from './sat-memory';
 import { LEARNT, NO_STEP_LIMIT, RESTART_UNIT, UNASSIGNED, WATCH_BYTES } from './sat-state';
 import { SatClauseStore } from './sat-clauses';
 
@@ -93,7 +93,7 @@ export class SatSolver extends SatClauseStore {
         store32(w + 4, 0);
         store32(w + 8, 4);
       }
-      setI32(this.reason, v, -1);
+      store32At(this.reason, v, -1);
       this.heapInsert(v);
     }
     this.nVars = n;
@@ -107,7 +107,7 @@ export class SatSolver extends SatClauseStore {
 
   /** Whether `v` is fixed at level 0 (for good). */
   fixed(v: i32): bool {
-    return u8At(this.vals, 2 * v + 1) != UNASSIGNED && i32At(this.level, v) == 0;
+    return u8At(this.vals, 2 * v + 1) != UNASSIGNED && load32At(this.level, v) == 0;
   }
 
   /** Seed a variable's first decision value and its place in the decision order. */
@@ -144,25 +144,25 @@ export class SatSolver extends SatClauseStore {
     const vals = this.vals;
     let n = 0;
     for (let i = 0; i < length; i++) {
-      const lit = i32At(lits, i);
+      const lit = load32At(lits, i);
       if (!(lit >= 0 && (lit >> 1) < vars)) throw new Error('addClause: a literal names no variable');
       const v = u8At(vals, lit);
       if (v == 1) return true; // satisfied
       if (v != UNASSIGNED) continue; // false at level 0
       let dup = false;
       for (let k = 0; k < n; k++) {
-        const o = i32At(out, k);
+        const o = load32At(out, k);
         if (o == (lit ^ 1)) return true;
         if (o == lit) dup = true;
       }
-      if (!dup) setI32(out, n++, lit);
+      if (!dup) store32At(out, n++, lit);
     }
     if (n == 0) {
       this.ok = false;
       return false;
     }
     if (n == 1) {
-      this.enqueue(i32At(out, 0), -1);
+      this.enqueue(load32At(out, 0), -1);
       if (this.propagate() >= 0) this.ok = false;
       if (this.overflow) this.ok = false;
       return this.ok;
@@ -188,7 +188,7 @@ export class SatSolver extends SatClauseStore {
     let touch = 0;
     let touched = qhead;
     while (qhead < trailLength) {
-      const falseLit = i32At(trail, qhead++) ^ 1;
+      const falseLit = load32At(trail, qhead++) ^ 1;
       const wh = watches + <usize>falseLit * WATCH_BYTES;
       const n = load32(wh + 4);
       if (n == 0) continue;
@@ -200,7 +200,7 @@ export class SatSolver extends SatClauseStore {
       if (touched < qhead) touched = qhead;
       const ahead = mini(trailLength, qhead + 3);
       while (touched < ahead) {
-        touch ^= load32(load32(watches + <usize>(i32At(trail, touched) ^ 1) * WATCH_BYTES));
+        touch ^= load32(load32(watches + <usize>(load32At(trail, touched) ^ 1) * WATCH_BYTES));
         touched++;
       }
       let i = list;
@@ -231,9 +231,9 @@ export class SatSolver extends SatClauseStore {
             }
             const bvar = blocker >> 1;
             setLit(vals, blocker);
-            setI32(levelArr, bvar, lvl);
-            setI32(reasonArr, bvar, bin);
-            setI32(trail, trailLength++, blocker);
+            store32At(levelArr, bvar, lvl);
+            store32At(reasonArr, bvar, bin);
+            store32At(trail, trailLength++, blocker);
           } else {
             conflict = bin;
             qhead = trailLength;
@@ -281,9 +281,9 @@ export class SatSolver extends SatClauseStore {
         if (firstVal == UNASSIGNED) {
           const fv = first >> 1;
           setLit(vals, first);
-          setI32(levelArr, fv, lvl);
-          setI32(reasonArr, fv, ref);
-          setI32(trail, trailLength++, first);
+          store32At(levelArr, fv, lvl);
+          store32At(reasonArr, fv, ref);
+          store32At(trail, trailLength++, first);
         } else if (firstVal == 0) {
           conflict = ref;
           qhead = trailLength;
@@ -362,7 +362,7 @@ export class SatSolver extends SatClauseStore {
       }
       if (v < 0) return SAT_SAT;
       this.decisions++;
-      setI32(this.trailLim, this.trailLimSize++, this.trailLength);
+      store32At(this.trailLim, this.trailLimSize++, this.trailLength);
       if (this.trailLimSize > this.maxDepth) this.maxDepth = this.trailLimSize;
       this.enqueue(2 * v + u8At(this.phase, v), -1);
       // Checked after a step (a decision or a conflict), so that every resumed slice makes progress.
@@ -388,9 +388,9 @@ export class SatSolver extends SatClauseStore {
     }
     const clause = this.learnt;
     let n = 0;
-    for (let l = levels; l >= 1; l--) setI32(clause, n++, i32At(this.trail, i32At(this.trailLim, l - 1)) ^ 1);
+    for (let l = levels; l >= 1; l--) store32At(clause, n++, load32At(this.trail, load32At(this.trailLim, l - 1)) ^ 1);
     this.cancelUntil(levels - 1);
-    const c0 = i32At(clause, 0);
+    const c0 = load32At(clause, 0);
     if (n == 1) {
       this.enqueue(c0, -1);
       return true;
@@ -422,29 +422,29 @@ export class SatSolver extends SatClauseStore {
       const size = load32(c) >> 2;
       const lits = c + 4;
       for (let k = p == -1 ? 0 : 1; k < size; k++) {
-        const q = i32At(lits, k);
+        const q = load32At(lits, k);
         const v = q >> 1;
         if (u8At(seen, v) == 0) {
-          const lv = i32At(level, v);
+          const lv = load32At(level, v);
           if (lv > 0) {
             setU8(seen, v, 1);
             this.bumpVar(v);
             if (lv >= current) {
               pathC++;
               // Its reason clause is read later in this loop: start that cache miss now.
-              const r = i32At(reasonArr, v);
+              const r = load32At(reasonArr, v);
               if (r >= 0) touchSink ^= load32(a + (<usize>r << 2));
-            } else setI32(learnt, length++, q);
+            } else store32At(learnt, length++, q);
           }
         }
       }
-      while (u8At(seen, i32At(trail, index) >> 1) == 0) index--;
-      p = i32At(trail, index);
+      while (u8At(seen, load32At(trail, index) >> 1) == 0) index--;
+      p = load32At(trail, index);
       index--;
       setU8(seen, p >> 1, 0);
       pathC--;
       if (pathC <= 0) break;
-      ref = i32At(reasonArr, p >> 1);
+      ref = load32At(reasonArr, p >> 1);
       // The reason clause has p first (it was implied by it): put it there if needed.
       const rl = a + (<usize>ref << 2) + 4;
       const r0 = load32(rl);
@@ -455,53 +455,53 @@ export class SatSolver extends SatClauseStore {
         store32(rl, p);
       }
     }
-    setI32(learnt, 0, p ^ 1);
+    store32At(learnt, 0, p ^ 1);
 
     // Drop literals implied by the others (recursive minimisation).
     let abstract = 0;
-    for (let k = 1; k < length; k++) abstract |= 1 << (i32At(level, i32At(learnt, k) >> 1) & 31);
+    for (let k = 1; k < length; k++) abstract |= 1 << (load32At(level, load32At(learnt, k) >> 1) & 31);
     const toClear = this.toClear;
-    for (let k = 1; k < length; k++) setI32(toClear, k - 1, i32At(learnt, k) >> 1);
+    for (let k = 1; k < length; k++) store32At(toClear, k - 1, load32At(learnt, k) >> 1);
     this.toClearLength = length - 1;
     let j = 1;
     for (let k = 1; k < length; k++) {
-      const lit = i32At(learnt, k);
-      if (i32At(reasonArr, lit >> 1) == -1 || !this.redundant(lit, abstract)) setI32(learnt, j++, lit);
+      const lit = load32At(learnt, k);
+      if (load32At(reasonArr, lit >> 1) == -1 || !this.redundant(lit, abstract)) store32At(learnt, j++, lit);
     }
     length = j;
     const clearN = this.toClearLength;
-    for (let k = 0; k < clearN; k++) setU8(seen, i32At(toClear, k), 0);
+    for (let k = 0; k < clearN; k++) setU8(seen, load32At(toClear, k), 0);
 
     // Jump back to the second-highest level; watch that literal.
     let back = 0;
     let at = 1;
     for (let k = 1; k < length; k++) {
-      const l = i32At(level, i32At(learnt, k) >> 1);
+      const l = load32At(level, load32At(learnt, k) >> 1);
       if (l > back) {
         back = l;
         at = k;
       }
     }
     if (length > 1) {
-      const t = i32At(learnt, 1);
-      setI32(learnt, 1, i32At(learnt, at));
-      setI32(learnt, at, t);
+      const t = load32At(learnt, 1);
+      store32At(learnt, 1, load32At(learnt, at));
+      store32At(learnt, at, t);
     }
     // LBD: distinct levels among the literals.
     const stamp = ++this.stamp;
     const levelStamp = this.levelStamp;
     let lbd = 0;
     for (let k = 0; k < length; k++) {
-      const l = i32At(level, i32At(learnt, k) >> 1);
-      if (i32At(levelStamp, l) != stamp) {
-        setI32(levelStamp, l, stamp);
+      const l = load32At(level, load32At(learnt, k) >> 1);
+      if (load32At(levelStamp, l) != stamp) {
+        store32At(levelStamp, l, stamp);
         lbd++;
       }
     }
     this.varInc /= VAR_DECAY;
     this.clauseInc /= CLAUSE_DECAY;
     this.cancelUntil(back);
-    const l0 = i32At(learnt, 0);
+    const l0 = load32At(learnt, 0);
     if (length == 1) {
       this.enqueue(l0, -1);
     } else {
@@ -524,24 +524,24 @@ export class SatSolver extends SatClauseStore {
     const top = this.toClearLength;
     let clearN = top;
     let sp = 0;
-    setI32(stack, sp++, lit);
+    store32At(stack, sp++, lit);
     while (sp > 0) {
-      const q = i32At(stack, --sp);
-      const c = a + (<usize>i32At(reasonArr, q >> 1) << 2);
+      const q = load32At(stack, --sp);
+      const c = a + (<usize>load32At(reasonArr, q >> 1) << 2);
       const size = load32(c) >> 2;
       const lits = c + 4;
       for (let k = 1; k < size; k++) {
-        const r = i32At(lits, k);
+        const r = load32At(lits, k);
         const v = r >> 1;
         if (u8At(seen, v) != 0) continue;
-        const lv = i32At(level, v);
+        const lv = load32At(level, v);
         if (lv == 0) continue;
-        if (i32At(reasonArr, v) != -1 && ((1 << (lv & 31)) & abstract) != 0) {
+        if (load32At(reasonArr, v) != -1 && ((1 << (lv & 31)) & abstract) != 0) {
           setU8(seen, v, 1);
-          setI32(stack, sp++, r);
-          setI32(toClear, clearN++, v);
+          store32At(stack, sp++, r);
+          store32At(toClear, clearN++, v);
         } else {
-          for (let k2 = top; k2 < clearN; k2++) setU8(seen, i32At(toClear, k2), 0);
+          for (let k2 = top; k2 < clearN; k2++) setU8(seen, load32At(toClear, k2), 0);
           this.toClearLength = top;
           return false;
         }

@@ -9,7 +9,7 @@
 // loop keeps its position in globals (phases below), so the next call continues exactly
 // where this one stopped, with the same turn budgets. Pauses happen only between steps of
 // probing, backtracking nodes and SAT conflicts/decisions, never inside propagation.
-import { load32, load8, loadF64, store32, store8, tryAlloc } from 'solver-target';
+import { load32, load32At, load8, loadF64, store32, store32At, store8, tryAlloc } from 'solver-target';
 import { UNKNOWN_CELL, cellCount, cells, clueBlocks, clueOffset, height, trailLength, undoTo, unknown, width } from './board';
 import { addSteps, sliceEnd, sliceOver, stepEnd, steps } from './clock';
 import { encodeNonogram, encodingSize } from './encode';
@@ -113,14 +113,6 @@ export function setupSearch(strat: i32, withProbing: bool, firstNodes: f64, firs
   lnPhase = 0;
 }
 
-// @ts-ignore: decorator
-@inline function ldi(p: usize, i: i32): i32 {
-  return load32(p + (<usize>i << 2));
-}
-// @ts-ignore: decorator
-@inline function sti(p: usize, i: i32, v: i32): void {
-  store32(p + (<usize>i << 2), v);
-}
 
 /** Set a cell (if not known yet) and propagate; false when that contradicts. */
 function tryAssign(cell: i32, value: i32): bool {
@@ -225,8 +217,8 @@ function backtrack(budget: f64): i32 {
     btConsistent = true;
     btFresh = depth == 0;
     for (let i = 0; i < depth; i++) {
-      sti(marks, i, trailLength);
-      if (!tryAssign(ldi(branchCell, i), ldi(current, i))) {
+      store32At(marks, i, trailLength);
+      if (!tryAssign(load32At(branchCell, i), load32At(current, i))) {
         if (timeUp) return T_STOPPED;
         depth = i + 1;
         btConsistent = false;
@@ -276,10 +268,10 @@ function backtrack(budget: f64): i32 {
       }
       difficulty = DIFFICULTY_BRANCH;
       branches++;
-      sti(marks, depth, trailLength);
-      sti(branchCell, depth, cell);
-      sti(current, depth, value);
-      sti(pending, depth, 1 - value);
+      store32At(marks, depth, trailLength);
+      store32At(branchCell, depth, cell);
+      store32At(current, depth, value);
+      store32At(pending, depth, 1 - value);
       depth++;
       if (depth > maxDepth) maxDepth = depth;
       btConsistent = tryAssign(cell, value);
@@ -289,15 +281,15 @@ function backtrack(budget: f64): i32 {
     for (;;) {
       if (depth == 0) return T_EXHAUSTED;
       const top = depth - 1;
-      undoTo(ldi(marks, top));
-      const value = ldi(pending, top);
+      undoTo(load32At(marks, top));
+      const value = load32At(pending, top);
       if (value < 0) {
         depth--;
         continue;
       }
-      sti(pending, top, -1);
-      sti(current, top, value);
-      btConsistent = tryAssign(ldi(branchCell, top), value);
+      store32At(pending, top, -1);
+      store32At(current, top, value);
+      btConsistent = tryAssign(load32At(branchCell, top), value);
       if (timeUp) return T_STOPPED;
       break;
     }

@@ -1,7 +1,9 @@
 // The JavaScript side of `solver-target`: what the one source of the solver needs from its
 // target, for the bitmask engine. Memory is one ArrayBuffer seen through typed arrays,
-// addressed in bytes like WebAssembly's linear memory; it grows by moving to a larger
-// buffer. The arena is a bump allocator over it. No 64-bit line path (WORD64_LIMIT 0):
+// addressed in bytes like WebAssembly's linear memory. It never moves: the instance
+// reserves its whole limit at once (the pages stay virtual until written), so that the
+// build may keep the views in locals (scripts/build-solver.mjs). The arena is a bump
+// allocator over it. No 64-bit line path (WORD64_LIMIT 0):
 // JavaScript has no fast 64-bit integers. The WebAssembly side is
 // engine-wasm/assembly/lib/solver-target/. Each createSolver() instance has its own state of
 // this module (its variables are swapped in when the instance is called), so its own memory.
@@ -10,6 +12,8 @@
 declare const performance: { now(): number };
 
 const PAGE = 65536;
+/** Memory of an instance before the host sets its limit (the line solver's own tests use it so). */
+const DEFAULT_BYTES = 1 << 20;
 /** Copies and fills up to this size, aligned, are done word by word. */
 const SMALL_BYTES = 64;
 /** Address 0 stays unused, so 0 can mean "no buffer" as in WebAssembly. */
@@ -21,7 +25,8 @@ let h16 = new Uint16Array(buffer);
 let h32 = new Int32Array(buffer);
 let h64 = new Float64Array(buffer);
 let top = ARENA_START;
-let limitBytes = 2 ** 31;
+/** Bytes from here on were never written since the buffer was made: still zero. */
+let clean = ARENA_START;
 
 /** Set once an allocation failed: the solve must report a memory limit. */
 export let outOfMemory = false;
@@ -32,6 +37,24 @@ export function load32(p: number): number {
 
 export function store32(p: number, v: number): void {
   h32[p >>> 2] = v;
+}
+
+/** The i32 at index `i` of the array at `base`. */
+export function load32At(base: number, i: number): number {
+  return h32[(base >>> 2) + i]!;
+}
+
+export function store32At(base: number, i: number, v: number): void {
+  h32[(base >>> 2) + i] = v;
+}
+
+/** The f64 at index `i` of the array at `base` (8-aligned). */
+export function loadF64At(base: number, i: number): number {
+  return h64[(base >>> 3) + i]!;
+}
+
+export function storeF64At(base: number, i: number, v: number): void {
+  h64[(base >>> 3) + i] = v;
 }
 
 export function load16(p: number): number {
@@ -145,25 +168,43 @@ export function solveWord64To(_clue: number, _k: number, _n: number, _filled: nu
   throw new Error('solver-target: no 64-bit line path in JavaScript');
 }
 
-/** A new, empty memory and default settings: the start of a new instance's state. */
-export function freshMemory(): void {
-  buffer = new ArrayBuffer(PAGE);
+/** A new, empty memory of `bytes` bytes (at most 2^31). */
+function useBuffer(bytes: number): void {
+  buffer = new ArrayBuffer(bytes);
   h8 = new Uint8Array(buffer);
   h16 = new Uint16Array(buffer);
   h32 = new Int32Array(buffer);
   h64 = new Float64Array(buffer);
   top = ARENA_START;
-  limitBytes = 2 ** 31;
+  clean = ARENA_START;
   outOfMemory = false;
+}
+
+/** A new, empty memory of the default size and default settings: the start of a new instance's state. */
+export function freshMemory(): void {
+  useBuffer(DEFAULT_BYTES);
   solutionHandler = () => 0;
 }
 
-/** The most memory the arena may take, in bytes. */
-export function setMemoryLimit(bytes: number): void {
-  limitBytes = bytes;
+/**
+ * Give the instance a new, empty memory of `bytes` bytes (at most 2^31), reserved at once;
+ * where the host refuses that much, half as much, and so on down to the default. Every
+ * earlier allocation is gone. Returns the size it got.
+ */
+export function setMemoryLimit(bytes: number): number {
+  let size = Math.max(DEFAULT_BYTES, Math.floor(Math.min(bytes, 2 ** 31) / 8) * 8);
+  for (;;) {
+    try {
+      useBuffer(size);
+      return size;
+    } catch (error) {
+      if (!(error instanceof RangeError) || size <= DEFAULT_BYTES) throw error;
+      size = Math.max(DEFAULT_BYTES, Math.floor(size / 16) * 8);
+    }
+  }
 }
 
-/** The memory now; a later allocation may move it (take views after the last one). */
+/** The memory (the same buffer until the next `setMemoryLimit`). */
 export function memoryBuffer(): ArrayBuffer {
   return buffer;
 }
@@ -179,33 +220,25 @@ export function clearOutOfMemory(): void {
   outOfMemory = false;
 }
 
-/** A zeroed buffer of `bytes` bytes (8-byte aligned), or 0 (and `outOfMemory`) when the limit cannot hold it. */
+/** A zeroed buffer of `bytes` bytes (8-byte aligned), or 0 (and `outOfMemory`) when the memory cannot hold it. */
 export function tryAlloc(bytes: number): number {
   if (outOfMemory) return 0;
   const p = top;
   const end = p + ((Math.max(bytes, 4) + 7) & ~7);
-  if (end > limitBytes) {
+  if (end > buffer.byteLength) {
     outOfMemory = true;
     return 0;
   }
-  if (end > buffer.byteLength) {
-    const next = new ArrayBuffer(Math.min(limitBytes, Math.max(end, 2 * buffer.byteLength)));
-    new Uint8Array(next).set(h8.subarray(0, top));
-    buffer = next;
-    h8 = new Uint8Array(buffer);
-    h16 = new Uint16Array(buffer);
-    h32 = new Int32Array(buffer);
-    h64 = new Float64Array(buffer);
-  } else {
-    h8.fill(0, p, end);
-  }
+  // Only what an earlier solve wrote needs zeroing; untouched pages stay unwritten.
+  if (p < clean) h8.fill(0, p, Math.min(end, clean));
+  if (end > clean) clean = end;
   top = end;
   return p;
 }
 
 /** Whether `bytes` more bytes fit under the limit. */
 export function reserve(bytes: number): boolean {
-  return top + bytes + 64 <= limitBytes;
+  return top + bytes + 64 <= buffer.byteLength;
 }
 
 /** `bytes` bytes for the SAT solver, or 0 when the limit cannot hold them (no `outOfMemory`: the solver keeps its own flag). */

@@ -25,6 +25,28 @@ export declare function hostSolution(ptr: usize, length: i32): i32;
   store<i32>(p, v);
 }
 
+/** The i32 at index `i` of the array at `base`. */
+// @ts-ignore: decorator
+@inline export function load32At(base: usize, i: i32): i32 {
+  return load<i32>(base + (<usize>i << 2));
+}
+
+// @ts-ignore: decorator
+@inline export function store32At(base: usize, i: i32, v: i32): void {
+  store<i32>(base + (<usize>i << 2), v);
+}
+
+/** The f64 at index `i` of the array at `base`. */
+// @ts-ignore: decorator
+@inline export function loadF64At(base: usize, i: i32): f64 {
+  return load<f64>(base + (<usize>i << 3));
+}
+
+// @ts-ignore: decorator
+@inline export function storeF64At(base: usize, i: i32, v: f64): void {
+  store<f64>(base + (<usize>i << 3), v);
+}
+
 // @ts-ignore: decorator
 @inline export function load16(p: usize): i32 {
   return load<u16>(p);
