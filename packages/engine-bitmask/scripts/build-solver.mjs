@@ -51,7 +51,8 @@ if (!code.endsWith(end)) throw new Error('build-solver: esbuild\'s bundle does n
 // (UPPER_CASE, checked below never to be assigned again), which are the same in every state.
 const state = [];
 for (const line of code.split('\n')) {
-  if (/^ {2}(let|const) /.test(line)) throw new Error(`build-solver: a top-level let or const the state would miss: ${line}`);
+  if (/^ {2}(let|const) /.test(line) || /^ {2}var [\w$]+;/.test(line)) throw new Error(`build-solver: a top-level variable the state would miss: ${line}`);
+  if (/^ {2}var [\w$]+ = [^;(]*, [\w$]+ = /.test(line)) throw new Error(`build-solver: two variables in one statement: ${line}`);
   const m = /^ {2}var ([A-Za-z_$][\w$]*) = (.*)$/.exec(line);
   if (m === null || m[1].startsWith('__') || m[1] === 'js_entry_exports' || /^class\b/.test(m[2])) continue;
   if (/^[A-Z][A-Z0-9_]*$/.test(m[1])) {
@@ -110,10 +111,12 @@ function localViews(bundle) {
     functions.push({ from: i, to: j, indent: m[1], name: m[2] ?? m[3], topLevel: m[2] !== undefined });
     i = j;
   }
-  // One-line helpers of loads and stores: `return <expression>;` or `<expression>;` calling nothing else.
+  // One-line helpers of loads and stores: `return <expression>;` or `<expression>;` calling
+  // nothing else, and not an export (the host calls those with their own arguments).
+  const exported = new Set([...bundle.matchAll(/^ {4}([\w$]+): \(\) => [\w$]+,?$/gm)].map((m) => m[1]));
   const helpers = new Map();
   for (const f of functions) {
-    if (!f.topLevel || f.to !== f.from + 2) continue;
+    if (!f.topLevel || f.to !== f.from + 2 || exported.has(f.name)) continue;
     const line = lines[f.from + 1];
     const calls = [...line.matchAll(/(?<![\w$.])([\w$]+)\(/g)].map((m) => m[1]);
     const views = new Set(calls.map((c) => VIEWS[c]));

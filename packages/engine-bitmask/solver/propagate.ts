@@ -73,7 +73,7 @@ export function startVisits(): void {
   recording = true;
   visitCount = 0;
   visitOverflow = false;
-  visitStamp++;
+  visitStamp = (visitStamp + 1) | 0;
 }
 
 export function stopVisits(): void {

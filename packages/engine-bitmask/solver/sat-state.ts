@@ -189,7 +189,7 @@ export class SatState {
     fill(this.level + (o << 2), 0, (c - o) << 2);
     fill(this.reason + (o << 2), 0, (c - o) << 2);
     fill(this.trail + (o << 2), 0, (c - o) << 2);
-    fill(this.levelStamp + (o << 2), 0, (c - o + (old == 0 ? 1 : 0)) << 2);
+    fill(this.levelStamp + (o << 2), 0, (c - o + 1) << 2);
     fill(this.activity + (o << 3), 0, (c - o) << 3);
     fill(this.heapIndex + (o << 2), 0xff, (c - o) << 2);
     this.cap = cap;

@@ -488,7 +488,7 @@ export class SatSolver extends SatClauseStore {
       store32At(learnt, at, t);
     }
     // LBD: distinct levels among the literals.
-    const stamp = ++this.stamp;
+    const stamp = (this.stamp = (this.stamp + 1) | 0);
     const levelStamp = this.levelStamp;
     let lbd = 0;
     for (let k = 0; k < length; k++) {

@@ -29,7 +29,7 @@ import {
   STRATEGY_LEARN,
   STRATEGY_PROBE,
 } from '../src/abi';
-import { SAT_OVERFLOW, SAT_PAUSED, SAT_SAT, SAT_UNSAT, SatSolver } from './sat';
+import { SAT_OVERFLOW, SAT_PAUSED, SAT_SAT, SAT_UNSAT, SatSolver, newSatSolver } from './sat';
 import { NO_STEP_LIMIT } from './sat-state';
 import { addBoardSolution, addGridSolution } from './solutions';
 
@@ -71,6 +71,8 @@ export let turns: i32 = 0;
 export let difficulty: i32 = DIFFICULTY_LINE;
 export let sat: SatSolver | null = null;
 let finalCode: i32 = -1;
+/** Set when the memory could not hold the SAT solver itself. */
+let noMemory = false;
 
 // State.
 let phase: i32 = S_ROOT;
@@ -105,6 +107,7 @@ export function setupSearch(strat: i32, withProbing: bool, firstNodes: f64, firs
   turns = 0;
   difficulty = DIFFICULTY_LINE;
   sat = null;
+  noMemory = false;
   finalCode = -1;
   phase = S_ROOT;
   depth = 0;
@@ -124,6 +127,7 @@ function tryAssign(cell: i32, value: i32): bool {
 
 /** Why the search stopped, once a turn said T_STOPPED. */
 function stopCode(): i32 {
+  if (noMemory) return RUN_OUT_OF_MEMORY;
   const s = sat;
   if (s !== null && s.overflow) return RUN_CLAUSE_LIMIT;
   if (timeUp) return RUN_TIME_LIMIT;
@@ -306,7 +310,12 @@ function learn(budget: f64): i32 {
   if (lnPhase == 0) {
     difficulty = DIFFICULTY_BRANCH;
     if (sat === null) {
-      const s = new SatSolver();
+      const made = newSatSolver();
+      if (made === null) {
+        noMemory = true;
+        return T_STOPPED;
+      }
+      const s = made;
       if (satArenaCap > 0) s.maxArena = satArenaCap;
       sat = s;
       if (!encodeNonogram(s, width, height, clueBlocks, clueOffset)) return s.overflow ? T_STOPPED : T_EXHAUSTED;

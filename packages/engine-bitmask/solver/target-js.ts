@@ -82,6 +82,7 @@ export function copy64(to: number, from: number): void {
 /** Copy `bytes` bytes from `from` to `to` (the ranges may overlap). */
 export function copy(to: number, from: number, bytes: number): void {
   // A few aligned words (a line's masks, a cached result): a loop beats the call into copyWithin.
+  if (bytes <= 0) return;
   if (bytes <= SMALL_BYTES && ((to | from | bytes) & 3) === 0) {
     const t = to >>> 2;
     const f = from >>> 2;
@@ -223,6 +224,11 @@ export function clearOutOfMemory(): void {
 /** A zeroed buffer of `bytes` bytes (8-byte aligned), or 0 (and `outOfMemory`) when the memory cannot hold it. */
 export function tryAlloc(bytes: number): number {
   if (outOfMemory) return 0;
+  // As in WebAssembly: no single buffer of a gigabyte or more (sizes past 2^31 would wrap in i32).
+  if (!(bytes >= 0 && bytes <= 0x3fff0000)) {
+    outOfMemory = true;
+    return 0;
+  }
   const p = top;
   const end = p + ((Math.max(bytes, 4) + 7) & ~7);
   if (end > buffer.byteLength) {
@@ -243,6 +249,7 @@ export function reserve(bytes: number): boolean {
 
 /** `bytes` bytes for the SAT solver, or 0 when the limit cannot hold them (no `outOfMemory`: the solver keeps its own flag). */
 export function satAlloc(bytes: number): number {
+  if (!(bytes >= 0 && bytes < 2 ** 30)) return 0;
   const failedBefore = outOfMemory;
   outOfMemory = false;
   const p = tryAlloc(bytes);

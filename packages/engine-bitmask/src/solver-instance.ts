@@ -11,10 +11,10 @@ import type { SolverExports, SolverInstance } from './host/engine-host.js';
 
 /** What a createSolver() instance offers: the solver's entry points and its memory. */
 export interface JsSolverExports extends SolverExports {
-  /** The memory; an allocation may replace it, so views are taken after the last one. */
+  /** The memory (the same buffer until the next `setMemoryLimit`). */
   memoryBuffer(): ArrayBuffer;
-  /** The most memory the instance may take, in bytes (at most 2^31). */
-  setMemoryLimit(bytes: number): void;
+  /** A new, empty memory of `bytes` bytes (at most 2^31), reserved at once; returns the size it got (less where the host refused that much). */
+  setMemoryLimit(bytes: number): number;
   /** Where solutions go: the handler gets the grid's address and length, and answers 1 once it has enough. */
   setSolutionHandler(handler: (ptr: number, length: number) => number): void;
   // The line solver's entry points, for its own tests.
@@ -35,6 +35,8 @@ const pristine = saveState();
 type State = { saved: unknown[] };
 /** The instance whose variables are in the module now. */
 let active: State | null = null;
+/** Calls into the module now running (more than one: a handler called back in). */
+let depth = 0;
 
 function enter(instance: State): void {
   if (active === instance) return;
@@ -54,8 +56,16 @@ export function createSolver(): JsSolverExports {
     else {
       const fn = value as (...args: unknown[]) => unknown;
       exports[name] = (...args: unknown[]) => {
+        // A call into another instance from inside a call (say from a solution handler)
+        // would swap the variables under the running one.
+        if (depth > 0 && active !== state) throw new Error('a solver instance was called while another one was running');
         enter(state);
-        return fn(...args);
+        depth++;
+        try {
+          return fn(...args);
+        } finally {
+          depth--;
+        }
       };
     }
   }

@@ -1,8 +1,9 @@
 // The engine's own behaviour around the contract: shapes it refuses and odd but valid inputs
-// (testkit's shared input cases), resource caps, stats and difficulty classes.
+// (testkit's shared input cases), resource caps, solves at the same time (each instance's
+// state swapped in and out of the one module), stats and difficulty classes.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { readPuzzle, type NonogramPuzzle } from '@gridrace/core';
+import { readPuzzle, readPuzzles, verify, type NonogramPuzzle, type NonogramSolution, type SolveResult } from '@gridrace/core';
 import { describeNonogramInputCases, nonogramFromClues } from '@gridrace/testkit';
 import { describe, expect, it } from 'vitest';
 import { bitmaskEngine, createBitmaskEngine } from '../src/index.js';
@@ -28,9 +29,41 @@ describe('resource caps', () => {
   });
 });
 
-describe('stats and difficulty', () => {
-  const shared = fileURLToPath(new URL('../../../../shared/puzzles/', import.meta.url));
+const shared = fileURLToPath(new URL('../../../../shared/puzzles/', import.meta.url));
+const readShared = (path: string) => readPuzzle(readFileSync(`${shared}${path}`, 'utf8'), { file: path }) as NonogramPuzzle;
 
+describe('memory', () => {
+  it('a board the memory cannot hold: incomplete/limit with a message naming the limit', async () => {
+    const engine = createBitmaskEngine({ name: 'bitmask-1mb', maxMemoryMb: 1 });
+    const result = await engine.solve(readShared('extra/cauldron.non'));
+    expect(result.verdict).toBe('incomplete');
+    if (result.verdict === 'incomplete') {
+      expect(result.reason).toBe('limit');
+      expect(result.message).toMatch(/needs more memory than this engine's limit of 1 MB/);
+    }
+    // The same engine still solves what fits.
+    expect((await engine.solve(readShared('webpbn/webpbn-00065.nin'))).verdict).toBe('unique');
+  });
+});
+
+describe('solves at the same time', () => {
+  it('interleaved at every resumable step, each solve gives what it gives alone (searches, symmetric turns, verified solutions)', async () => {
+    const taai = readPuzzles(readFileSync(`${shared}taai/question/taai2011.txt`, 'utf8'), { file: 'taai2011.txt' }) as NonogramPuzzle[];
+    const puzzles = [readShared('extra/domino-6.non'), readShared('webpbn/webpbn-06574.nin'), readShared('webpbn/webpbn-00803.nin'), taai[130]!, taai[340]!, taai[400]!];
+    const stutter = createBitmaskEngine({ name: 'bitmask-stutter', sliceMs: 0 });
+    const alone: SolveResult<NonogramSolution>[] = [];
+    for (const p of puzzles) alone.push(await bitmaskEngine.solve(p, { maxSolutions: 2 }));
+    const together = await Promise.all(puzzles.map((p) => stutter.solve(p, { maxSolutions: 2 })));
+    together.forEach((result, i) => {
+      expect(result.verdict, `puzzle ${i}`).toBe(alone[i]!.verdict);
+      expect(result.stats.counters, `puzzle ${i}`).toEqual(alone[i]!.stats.counters);
+      expect(result.solutions.map((s) => Array.from(s.cells).join('')), `puzzle ${i}`).toEqual(alone[i]!.solutions.map((s) => Array.from(s.cells).join('')));
+      for (const s of result.solutions) expect(verify(puzzles[i]!, s)).toEqual({ ok: true });
+    });
+  }, 120_000);
+});
+
+describe('stats and difficulty', () => {
   it('counts lines, cache hits, probes, branches, depth and nodes', async () => {
     const result = await bitmaskEngine.solve(nonogramFromClues([[1], [1]], [[1], [1]]), { maxSolutions: 5 });
     expect(result.verdict).toBe('multiple');
@@ -41,16 +74,14 @@ describe('stats and difficulty', () => {
   });
 
   it('line: a puzzle line logic finishes (Cauldron, 512x512)', async () => {
-    const cauldron = readPuzzle(readFileSync(`${shared}extra/cauldron.non`, 'utf8'), { file: 'cauldron.non' }) as NonogramPuzzle;
-    const result = await bitmaskEngine.solve(cauldron);
+    const result = await bitmaskEngine.solve(readShared('extra/cauldron.non'));
     expect(result.verdict).toBe('unique');
     expect(result.stats.difficulty).toBe('line');
     expect(result.stats.counters.probes).toBe(0);
   });
 
   it('probe: 4-Dom needs probing but no branching', async () => {
-    const dom = readPuzzle(readFileSync(`${shared}extra/domino-4.non`, 'utf8'), { file: 'domino-4.non' }) as NonogramPuzzle;
-    const result = await bitmaskEngine.solve(dom);
+    const result = await bitmaskEngine.solve(readShared('extra/domino-4.non'));
     expect(result.verdict).toBe('unique');
     expect(result.stats.difficulty).toBe('probe');
     expect(result.stats.counters.branches).toBe(0);

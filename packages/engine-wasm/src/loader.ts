@@ -104,7 +104,8 @@ export async function instantiateSolver(module: WebAssembly.Module, maxMemoryMb:
     abort: (message: number, file: number, line: number, column: number): never => {
       throw new Error(`wasm solver aborted: ${readString(memory, message) || 'abort'} (${readString(memory, file)}:${line}:${column})`);
     },
-    solution: (ptr: number, length: number): number => (holder.onSolution(new Uint8Array(memory.buffer, ptr, length)) ? 1 : 0),
+    // Addresses come back as i32: above 2 GB they read negative.
+    solution: (ptr: number, length: number): number => (holder.onSolution(new Uint8Array(memory.buffer, ptr >>> 0, length)) ? 1 : 0),
   };
   const instance = await WebAssembly.instantiate(module, { env });
   const exports = instance.exports as unknown as SolverExports;

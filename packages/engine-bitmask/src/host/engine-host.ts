@@ -205,7 +205,8 @@ export function createSolve<I extends SolverInstance>(config: SolverConfig, targ
       const x = instance.exports;
       // Clues: offsets (lines + 1, the last one the total), line ids, blocks.
       const lines = clues.id.length;
-      const ptr = x.prepare(width, height, clues.blocks.length);
+      // Addresses come back as i32: above 2 GB they read negative.
+      const ptr = x.prepare(width, height, clues.blocks.length) >>> 0;
       if (ptr === 0) return 'memory';
       const view = new Int32Array(instance.memory(), ptr, 2 * lines + 1 + clues.blocks.length);
       view.set(clues.offset, 0);
@@ -214,7 +215,7 @@ export function createSolve<I extends SolverInstance>(config: SolverConfig, targ
       if (x.setup(strategyCode, probing ? 1 : 0, reuseProbes ? 1 : 0, probeNodes, learnConflicts, maxClauses, MAX_ARENA) === 0) return 'memory';
       for (const g of givens) if (x.given(g.row * width + g.col, g.filled ? 1 : 0) === 0) return 'givens';
       if (tied) {
-        const at = x.ties(symmetries.length);
+        const at = x.ties(symmetries.length) >>> 0;
         if (at === 0) return 'memory';
         const memory = instance.memory();
         symmetries.forEach((symmetry, t) => new Int32Array(memory, at + 4 * t * width * height, width * height).set(symmetry.image));
