@@ -17,7 +17,7 @@
 // views in locals. Since an instance's memory never moves (solver/target-js.ts), each
 // function takes the views it uses into locals when it starts, and the one-line memory
 // helpers (`ld`, `i32At`, ...) get them as leading parameters.
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { build } from 'esbuild';
 
 const dir = new URL('..', import.meta.url).pathname;
@@ -77,6 +77,7 @@ ${state.map((name, i) => `    ${name} = s[${i}];`).join('\n')}
 })();
 export const solverModule = { api: { ...solver.api }, saveState: solver.saveState, loadState: solver.loadState };
 `;
+await mkdir(`${dir}dist`, { recursive: true });
 await writeFile(`${dir}dist/solver.js`, out);
 
 /**
