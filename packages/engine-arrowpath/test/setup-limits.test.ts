@@ -13,14 +13,16 @@ async function timed<T>(run: () => Promise<T>): Promise<{ result: T; ms: number 
 describe('set-up limits', () => {
   it('a 1000x1000 snake is refused from its counted links, before building any', async () => {
     const puzzle = snake(1000, 1000);
-    for (const options of [{}, { timeLimitMs: 1000 }]) {
+    // With and without a time limit; the limit is far from the count's time even on a
+    // machine busy with other test suites (1 s was not: the count itself took longer there).
+    for (const options of [{}, { timeLimitMs: 20_000 }]) {
       const { result, ms } = await timed(() => arrowPathEngine.solve(puzzle, options));
       expect(result.verdict).toBe('incomplete');
       if (result.verdict !== 'incomplete') return;
       expect(result.reason).toBe('limit');
       expect(result.message).toBe('arrowpath: 501999500 candidate links exceed the limit of 8000000');
       // Building the rays first took 13 s and 2.4 GB.
-      expect(ms).toBeLessThan(3000);
+      expect(ms).toBeLessThan(8000);
     }
   });
 
