@@ -23,7 +23,9 @@ describe('worker isolation', () => {
     expect(await processGone(child), `the engine's child ${child} outlived its worker`).toBe(true);
   });
 
-  it('stops and records misbehaving engines, and the race completes', async () => {
+  // Retried: under a full test run on two cores a worker can be starved long enough that
+  // fixture-known's probe solves look slow and it is not batched (seen once in CI).
+  it('stops and records misbehaving engines, and the race completes', { retry: 2 }, async () => {
     await loadEngineModules([FIXTURES]);
     const threadsBefore = threadCount();
     const engines = ['fixture-known', 'fixture-hang', 'fixture-throw', 'fixture-heap', 'fixture-buffers', 'fixture-exit', 'fixture-polite', 'naive'];
