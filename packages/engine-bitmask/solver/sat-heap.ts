@@ -4,7 +4,7 @@
 // sat-state.ts): it adds methods, no fields.
 
 import { load32At, loadF64, loadF64At, store16, store32At, storeF64, storeF64At } from 'solver-target';
-import { setLit, setU8, u8At } from './sat-memory';
+import { setLit } from './sat-memory';
 import { SatState, UNASSIGNED } from './sat-state';
 
 export class SatVarHeap extends SatState {
@@ -110,11 +110,9 @@ export class SatVarHeap extends SatState {
     if (this.trailLimSize <= level) return;
     const mark = load32At(this.trailLim, level);
     const vals = this.vals;
-    const phase = this.phase;
     const trail = this.trail;
     for (let i = this.trailLength - 1; i >= mark; i--) {
       const v = load32At(trail, i) >> 1;
-      setU8(phase, v, u8At(vals, 2 * v + 1));
       store16(vals + (<usize>v << 1), <u16>((UNASSIGNED << 8) | UNASSIGNED));
       this.heapInsert(v);
     }

@@ -19,7 +19,7 @@ export const UNASSIGNED: i32 = 2;
 export const LEARNT: i32 = 1;
 export const DELETED: i32 = 2;
 /** Conflicts per unit of the Luby restart sequence. */
-export const RESTART_UNIT: i32 = 100;
+export const RESTART_UNIT: i32 = 200;
 /** Conflicts between two reductions of the learned clauses (grows by 300 per reduction). */
 const REDUCE_FIRST: i32 = 2000;
 /** `stepsLeft` when the steps set no limit: exact as an f64 however far it is counted down. */
@@ -56,7 +56,12 @@ export class SatState {
   /** Per variable: decision level, reason (-1: none). */
   protected level: usize = 0;
   protected reason: usize = 0;
+  /**
+   * Decision values: those of the longest conflict-free trail so far (the "best phase" of
+   * Kissat and CaDiCaL; on satisfiable puzzles it steers back toward near-solutions).
+   */
   protected phase: usize = 0;
+  protected phaseSize: i32 = 0;
   protected seen: usize = 0;
   protected levelStamp: usize = 0;
   /** Trail of literals (cap), decision level marks (cap + 1). */

@@ -14,7 +14,7 @@
 //   pausing never changes the search path);
 //   newVars(count) -> first new variable, -1 (and overflow) when memory ran out;
 //   value(v) -> 0, 1, or 2 = unassigned; fixed(v): assigned at level 0;
-//   hint(v, value, activity): saved phase and raised activity;
+//   hint(v, value, activity): first decision value and raised activity;
 //   addClausePtr(lits, length) (`length` i32 at address `lits`), addUnit(lit): at level 0,
 //   false when the clauses became contradictory (or overflow);
 //   solve(budget) -> SAT_*: at most `budget` more conflicts (Infinity: no limit);
@@ -29,7 +29,7 @@
 // A conflict-driven clause-learning SAT solver in the style of MiniSat: two watched literals
 // (with a blocker literal each; a binary clause's watch holds its other literal, so
 // propagation never reads the clause), first-UIP
-// learning with recursive minimisation, VSIDS with saved phases, Luby restarts, learned
+// learning with recursive minimisation, VSIDS, best phases (the values of the longest conflict-free trail), Luby restarts, learned
 // clauses kept by LBD and activity. Everything is in flat linear memory: per-variable arrays,
 // one watch list per literal, one Int32 arena of clauses (header + literals).
 
@@ -47,7 +47,7 @@ export const SAT_BUDGET: i32 = 3;
 export const SAT_PAUSED: i32 = 4;
 export const SAT_OVERFLOW: i32 = 5;
 
-const VAR_DECAY: f64 = 0.95;
+const VAR_DECAY: f64 = 0.9;
 const CLAUSE_DECAY: f64 = 0.999;
 
 /**
@@ -326,6 +326,17 @@ export class SatSolver extends SatClauseStore {
         if (this.trailLimSize == 0) {
           this.ok = false;
           return SAT_UNSAT;
+        }
+        // The trail below the current level had no conflict: the longest such sets the phases.
+        const consistent = load32At(this.trailLim, this.trailLimSize - 1);
+        if (consistent > this.phaseSize) {
+          const trail = this.trail;
+          const phase = this.phase;
+          for (let i = 0; i < consistent; i++) {
+            const lit = load32At(trail, i);
+            setU8(phase, lit >> 1, lit & 1);
+          }
+          this.phaseSize = consistent;
         }
         this.analyzeAndLearn(conflict);
         if (this.overflow) return SAT_OVERFLOW;
