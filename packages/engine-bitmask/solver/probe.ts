@@ -11,7 +11,7 @@
 // Resumable: `probeRun` may return PROBE_PAUSED when the time slice is over (checked every
 // few probes, before a cell is probed). Its position lives in globals, and the next call
 // continues exactly there. Any other outcome ends the run.
-import { fill, load16, load32At, load8, loadF64, store16, store32, store8, storeF64, tryAlloc } from 'solver-target';
+import { clearOutOfMemory, fill, load16, load32At, load8, loadF64, mini, store16, store32, store8, storeF64, tryAlloc } from 'solver-target';
 import { EMPTY_CELL, FILLED_CELL, UNKNOWN_CELL, cellCount, cells, height, lineCount, lowWater, raiseLowWater, trail, trailLength, undoTo, unknown, width } from './board';
 import { sliceOver } from './clock';
 import { VISIT_CAPACITY, assign, propagate, startVisits, stopVisits, timeUp, visitCount, visitLines, visitOverflow } from './propagate';
@@ -25,6 +25,9 @@ export const PROBE_PAUSED: i32 = 3;
 const PROBES_PER_CLOCK: i32 = 16;
 /** Larger grids repeat every probe (their records would take more than 25 MB). */
 const RECORD_MAX_CELLS: i32 = 1 << 19;
+/** Most implications kept from probing the root, in all and per cell. */
+const IMPLICATION_CAP: i32 = 1 << 20;
+const IMPLICATIONS_PER_CELL: i32 = 64;
 
 export let probes: f64 = 0;
 export let learned: f64 = 0;
@@ -62,6 +65,12 @@ let lineClock: usize = 0;
 let clock: i32 = 0;
 /** Trail length up to which lasting cells were stamped into `lineClock`. */
 let accounted: i32 = 0;
+// Implications seen while probing the root: pairs of literals (2 cell + value) `a, b` with
+// "a implies b" (i32 pairs at `implications`), for the SAT solver's binary clauses.
+export let implications: usize = 0;
+export let implicationCount: i32 = 0;
+let implicationCap: i32 = 0;
+let collecting = false;
 
 /** Set up for a solve; `reuse`: skip probes whose recorded outcome still holds. */
 export function setupProber(reuse: bool): bool {
@@ -79,6 +88,15 @@ export function setupProber(reuse: bool): bool {
   scores = tryAlloc(<usize>cellCount << 3);
   prefer = tryAlloc(<usize>cellCount);
   if (prefer == 0) return false;
+  implicationCount = 0;
+  collecting = false;
+  implicationCap = mini(IMPLICATION_CAP, IMPLICATIONS_PER_CELL * cellCount);
+  implications = tryAlloc(<usize>implicationCap << 3);
+  if (implications == 0) {
+    // Optional: without room the learner just goes without them.
+    clearOutOfMemory();
+    implicationCap = 0;
+  }
   recording = reuse && lineCount <= 0xffff && cellCount <= RECORD_MAX_CELLS;
   clock = 0;
   accounted = 0;
@@ -132,6 +150,24 @@ function stillHolds(cell: i32): bool {
   return true;
 }
 
+
+/** Keep (or stop keeping) the implications the probes show: only while probing the root. */
+export function collectImplications(on: bool): void {
+  collecting = on && implicationCap > 0;
+}
+
+/** Record "cell = value implies each cell set after the trail position `from`". */
+function noteImplications(cell: i32, value: i32, from: i32): void {
+  const a = 2 * cell + value;
+  for (let i = from; i < trailLength; i++) {
+    if (implicationCount >= implicationCap) return;
+    const c = load32At(trail, i);
+    const at = implications + (<usize>implicationCount << 3);
+    store32(at, a);
+    store32(at + 4, 2 * c + <i32>load8(cells + <usize>c));
+    implicationCount++;
+  }
+}
 
 /**
  * Probe the unknown cells of the current (propagated, consistent) board until a round learns
@@ -210,6 +246,7 @@ function probeLoop(): i32 {
         stopVisits();
         return PROBE_STOPPED;
       }
+      if (collecting) noteImplications(current, FILLED_CELL, mark + 1);
     }
     undoTo(mark);
 
@@ -232,6 +269,7 @@ function probeLoop(): i32 {
         }
       }
       if (unknown == 0 && addBoardSolution()) return PROBE_STOPPED;
+      if (collecting) noteImplications(current, EMPTY_CELL, mark + 1);
     }
     if (unknown == 0) completed = true;
     undoTo(mark);

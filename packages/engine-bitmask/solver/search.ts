@@ -13,7 +13,7 @@ import { load32, load32At, load8, loadF64, store32, store32At, store8, tryAlloc 
 import { UNKNOWN_CELL, cellCount, cells, clueBlocks, clueOffset, height, trailLength, undoTo, unknown, width } from './board';
 import { addSteps, sliceEnd, sliceOver, stepEnd, steps } from './clock';
 import { encodeNonogram, encodingSize } from './encode';
-import { PROBE_CONTRADICTION, PROBE_OPEN, PROBE_PAUSED, PROBE_STOPPED, bestCell, bestValue, prefer, probeRun, scores } from './probe';
+import { PROBE_CONTRADICTION, PROBE_OPEN, PROBE_PAUSED, PROBE_STOPPED, bestCell, bestValue, collectImplications, implicationCount, implications, prefer, probeRun, scores } from './probe';
 import { assign, enqueueAll, propagate, tieCount, tieImages, timeUp } from './propagate';
 import {
   DIFFICULTY_BRANCH,
@@ -208,7 +208,10 @@ function backtrack(budget: f64): i32 {
     }
   }
   if (btPhase == BT_ROOT_PROBE) {
+    // The first root probing's implications hold for good: the learner gets them as clauses.
+    collectImplications(sat === null && strategy != STRATEGY_PROBE);
     const o = probeRun();
+    collectImplications(false);
     if (o == PROBE_PAUSED) return T_PAUSED;
     if (o == PROBE_STOPPED) return T_STOPPED;
     if (o == PROBE_CONTRADICTION) return T_EXHAUSTED;
@@ -332,6 +335,12 @@ function learn(budget: f64): i32 {
           store32(unit + 4, 2 * c + 1);
           if (!s.addClausePtr(unit, 2)) return s.overflow ? T_STOPPED : T_EXHAUSTED;
         }
+      }
+      for (let i = 0; i < implicationCount; i++) {
+        const at = implications + (<usize>i << 3);
+        store32(unit, load32(at) ^ 1);
+        store32(unit + 4, load32(at + 4));
+        if (!s.addClausePtr(unit, 2)) return s.overflow ? T_STOPPED : T_EXHAUSTED;
       }
       let top: f64 = 0;
       for (let c = 0; c < cellCount; c++) top = Math.max(top, loadF64(scores + (<usize>c << 3)));
