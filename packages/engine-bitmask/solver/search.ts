@@ -208,8 +208,8 @@ function backtrack(budget: f64): i32 {
     }
   }
   if (btPhase == BT_ROOT_PROBE) {
-    // The first root probing's implications hold for good: the learner gets them as clauses.
-    collectImplications(sat === null && strategy != STRATEGY_PROBE);
+    // The first root probing's implications hold for good: a learner to come gets them as clauses.
+    collectImplications(sat === null && nodeBudget < Infinity);
     const o = probeRun();
     collectImplications(false);
     if (o == PROBE_PAUSED) return T_PAUSED;
