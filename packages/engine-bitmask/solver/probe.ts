@@ -11,7 +11,7 @@
 // Resumable: `probeRun` may return PROBE_PAUSED when the time slice is over (checked every
 // few probes, before a cell is probed). Its position lives in globals, and the next call
 // continues exactly there. Any other outcome ends the run.
-import { clearOutOfMemory, fill, load16, load32At, load8, loadF64, mini, store16, store32, store8, storeF64, tryAlloc } from 'solver-target';
+import { clearOutOfMemory, copy, fill, load16, load32At, load8, loadF64, mini, store16, store32, store8, storeF64, tryAlloc } from 'solver-target';
 import { EMPTY_CELL, FILLED_CELL, UNKNOWN_CELL, cellCount, cells, height, lineCount, lowWater, raiseLowWater, trail, trailLength, undoTo, unknown, width } from './board';
 import { sliceOver } from './clock';
 import { VISIT_CAPACITY, assign, propagate, startVisits, stopVisits, timeUp, visitCount, visitLines, visitOverflow } from './propagate';
@@ -70,6 +70,8 @@ let accounted: i32 = 0;
 export let implications: usize = 0;
 export let implicationCount: i32 = 0;
 let implicationCap: i32 = 0;
+/** Pairs the buffer holds now. */
+let implicationRoom: i32 = 0;
 let collecting = false;
 
 /** Set up for a solve; `reuse`: skip probes whose recorded outcome still holds. */
@@ -90,13 +92,10 @@ export function setupProber(reuse: bool): bool {
   if (prefer == 0) return false;
   implicationCount = 0;
   collecting = false;
+  // The buffer grows as implications come (allocating it whole would cost every small solve).
+  implications = 0;
+  implicationRoom = 0;
   implicationCap = mini(IMPLICATION_CAP, IMPLICATIONS_PER_CELL * cellCount);
-  implications = tryAlloc(<usize>implicationCap << 3);
-  if (implications == 0) {
-    // Optional: without room the learner just goes without them.
-    clearOutOfMemory();
-    implicationCap = 0;
-  }
   recording = reuse && lineCount <= 0xffff && cellCount <= RECORD_MAX_CELLS;
   clock = 0;
   accounted = 0;
@@ -156,11 +155,28 @@ export function collectImplications(on: bool): void {
   collecting = on && implicationCap > 0;
 }
 
+/** Double the implication buffer (up to the cap); false when it cannot grow. */
+function growImplications(): bool {
+  if (implicationRoom >= implicationCap) return false;
+  const room = mini(implicationCap, implicationRoom < 1024 ? 1024 : 2 * implicationRoom);
+  const to = tryAlloc(<usize>room << 3);
+  if (to == 0) {
+    // Optional: without room the learner just goes without the rest.
+    clearOutOfMemory();
+    implicationCap = implicationRoom;
+    return false;
+  }
+  if (implicationCount > 0) copy(to, implications, <usize>implicationCount << 3);
+  implications = to;
+  implicationRoom = room;
+  return true;
+}
+
 /** Record "cell = value implies each cell set after the trail position `from`". */
 function noteImplications(cell: i32, value: i32, from: i32): void {
   const a = 2 * cell + value;
   for (let i = from; i < trailLength; i++) {
-    if (implicationCount >= implicationCap) return;
+    if (implicationCount >= implicationRoom && !growImplications()) return;
     const c = load32At(trail, i);
     const at = implications + (<usize>implicationCount << 3);
     store32(at, a);
