@@ -115,9 +115,8 @@ function nonosolveSet(file) {
 
 function nonosolvePuzzle(file, seed) {
   const run = childCpu([nonosolve, '-q', '-n', String(maxSolutions), '--seed', String(seed), '--timeout', String(timeLimitS), file]);
-  const word = run.output.split('\n').find((l) => /\b(UNIQUE|MULTIPLE|NONE|FOUND|TIMEOUT|ERROR)\b/.test(l)) ?? '';
-  const verdict = VERDICT[word.match(/\b(UNIQUE|MULTIPLE|NONE|FOUND|TIMEOUT|ERROR)\b/)?.[1]] ?? 'error';
-  return { cpuS: run.cpuS, verdict };
+  const word = run.output.match(/\b(UNIQUE|MULTIPLE|NONE|FOUND|TIMEOUT|ERROR)\b/)?.[1];
+  return { cpuS: run.cpuS, verdict: VERDICT[word] ?? 'error' };
 }
 
 async function engineSolve(engine, puzzle, name) {
