@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// CI's performance gate: an A/B race of the accepted base build (the commit named in
+// CI's performance gate (`gridrace race gate`): the accepted base build (the commit named in
 // benchmarks/baselines/base.txt, checked out and built in a worktree) against the working
-// tree, on the fixed suite benchmarks/suites/ci.txt, in one run, base and head alternating
-// (`gridrace race ab`). It fails when an engine or a task is slower by more than the
-// threshold over its whole 95% interval, breaks, or changes its verdict.
+// tree on the fixed suite benchmarks/suites/ci.txt. First the work counters of every task,
+// compared exactly (more than 2% more work on a task fails); then, for the engines whose
+// built code changed, an A/B race, base and head alternating; what it flags (an engine 5%
+// slower or a task 10% slower over its whole interval) is raced again beside an A/A
+// comparison and fails only when confirmed beyond both. Answers and verdicts must not change.
 //
 // Where the base commit cannot be had (a shallow clone, no git), it says so and falls back
 // to comparing one race with the committed results benchmarks/baselines/ci.json.
@@ -14,9 +16,11 @@
 //   node benchmarks/ci-race.mjs --base-dir A --head-dir B  # the same gate on two built folders
 //                                                   # (benchmarks/experiments/ab-gate.mjs uses it)
 //
-// Environment: RACE_OUT (default race-results/ci), RACE_THRESHOLD (percent; A/B default 3,
-// fallback 10), RACE_ROUNDS (default 14), RACE_TIME (seconds of samples per run, default 0.1),
-// RACE_ENGINES (a,b: the engines to gate).
+// Environment: RACE_OUT (default race-results/ci), RACE_THRESHOLD (engine time, percent,
+// default 5; the fallback's 10), RACE_TASK_THRESHOLD (10), RACE_COUNTER_THRESHOLD (2),
+// RACE_ROUNDS and RACE_CONFIRM_ROUNDS (8 each), RACE_TIME (seconds of samples per run, 0.1),
+// RACE_TIME_ALL=1 (time engines whose code did not change too), RACE_ENGINES (a,b: the
+// engines to gate).
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -112,17 +116,24 @@ if (!sha && !baseDir) {
 }
 
 const started = Date.now();
+const behind = sha ? git(['rev-list', '--count', `${sha}..HEAD`]) : undefined;
 const code = run(process.execPath, [
-  cli, 'race', 'ab',
+  cli, 'race', 'gate',
   ...(baseDir ? ['--base-dir', baseDir] : ['--base', sha]),
   ...(headDir ? ['--head-dir', headDir] : []),
   '--suite', suite,
   '--engines', engines.join(','),
-  '--rounds', process.env.RACE_ROUNDS ?? '14',
+  '--rounds', process.env.RACE_ROUNDS ?? '8',
+  '--confirm-rounds', process.env.RACE_CONFIRM_ROUNDS ?? '8',
   '--time', process.env.RACE_TIME ?? '0.1',
   '--time-limit', '20',
-  '--threshold', process.env.RACE_THRESHOLD ?? '3',
-  '--out', join(out, 'ab'),
+  '--threshold', process.env.RACE_THRESHOLD ?? '5',
+  '--task-threshold', process.env.RACE_TASK_THRESHOLD ?? '10',
+  '--counter-threshold', process.env.RACE_COUNTER_THRESHOLD ?? '2',
+  ...(process.env.RACE_TIME_ALL === '1' ? ['--time-all'] : []),
+  '--out', join(out, 'gate'),
+  '-q',
 ]);
-console.log(`ci-race: A/B gate against ${baseDir ?? sha.slice(0, 12)} took ${Math.round((Date.now() - started) / 1000)} s, exit ${code}`);
+const against = baseDir ?? `${sha.slice(0, 12)}${behind !== undefined ? ` (${behind} commit(s) before HEAD)` : ''}`;
+console.log(`ci-race: gate against ${against} took ${Math.round((Date.now() - started) / 1000)} s, exit ${code}; report in ${join(out, 'gate', 'gate.md')}`);
 process.exit(code);

@@ -21,6 +21,8 @@ import { median } from './stats.js';
 export interface AbCompareOptions {
   /** Smallest change that counts, as a fraction (0.05 = 5%). Default 0.05. */
   readonly threshold?: number;
+  /** The same for a single task, whose interval is wider and whose build-to-build offsets are larger. Default: `threshold`. */
+  readonly taskThreshold?: number;
   /** Which statistic of a run's samples is compared. Default `p10`. */
   readonly statistic?: AbStatistic;
   /**
@@ -70,6 +72,7 @@ export interface AbEngineComparison extends AbRatio {
 
 export interface AbComparison {
   readonly threshold: number;
+  readonly taskThreshold: number;
   readonly statistic: AbStatistic;
   readonly base: { readonly ref: string; readonly sha?: string };
   readonly head: { readonly ref: string; readonly sha?: string; readonly dirty?: boolean };
@@ -194,13 +197,14 @@ function compareTask(task: AbTask, threshold: number, statistic: AbStatistic, sp
 /** Compare the two sides of an A/B race. Pure: no files, no printing. */
 export function compareAb(results: AbResults, options: AbCompareOptions = {}): AbComparison {
   const threshold = options.threshold ?? 0.05;
+  const taskThreshold = options.taskThreshold ?? threshold;
   const statistic = options.statistic ?? 'p10';
   const spoiled = options.spoiled ?? 1.3;
   if (!(spoiled > 1)) throw new RangeError('spoiled must be a factor above 1');
-  if (!(threshold >= 0)) throw new RangeError('the threshold must be a non-negative fraction');
+  if (!(threshold >= 0) || !(taskThreshold >= 0)) throw new RangeError('the threshold must be a non-negative fraction');
   const notes: string[] = [];
   const byEngine = new Map<string, number[][]>();
-  const verdicts = results.tasks.map((task) => compareTask(task, threshold, statistic, spoiled));
+  const verdicts = results.tasks.map((task) => compareTask(task, taskThreshold, statistic, spoiled));
   const timed = verdicts.filter((v) => v.finish !== undefined).length;
   const tasks = verdicts.map((v) => (v.finish === undefined ? v.comparison : v.finish(0.05 / timed)));
   results.tasks.forEach((task, i) => {
@@ -224,5 +228,5 @@ export function compareAb(results: AbResults, options: AbCompareOptions = {}): A
     tasks.filter((t) => t.status === 'slower' || t.status === 'broken' || t.status === 'verdict-changed').length +
     results.disagreements.length;
   const who = (b: AbResults['base']) => ({ ref: b.ref, ...(b.sha ? { sha: b.sha } : {}), ...(b.dirty !== undefined ? { dirty: b.dirty } : {}) });
-  return { threshold, statistic, base: who(results.base), head: who(results.head), rounds: results.options.rounds, engines, tasks, regressions, notes };
+  return { threshold, taskThreshold, statistic, base: who(results.base), head: who(results.head), rounds: results.options.rounds, engines, tasks, regressions, notes };
 }

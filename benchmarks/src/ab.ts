@@ -36,6 +36,8 @@ export interface AbRun {
   readonly min?: number;
   readonly samples?: number;
   readonly batch?: number;
+  /** The work counters of the run's checked solve (line solves, probes, nodes, ...), as the engine reports them. */
+  readonly counters?: Readonly<Record<string, number>>;
   /** The whole run as the parent saw it, spawn to exit. */
   readonly wallMs: number;
 }
@@ -224,6 +226,7 @@ export class AbRace extends EventTarget {
       ...(record.solutionHash ? { solutionHash: record.solutionHash } : {}),
       ...(record.samples ? { median: record.samples.median, p10: quantile(record.samples.samples ?? [record.samples.median], 0.1), min: record.samples.min, samples: record.samples.n } : {}),
       ...(record.batch ? { batch: record.batch } : {}),
+      ...(record.counters ? { counters: record.counters } : {}),
       wallMs: record.overhead.wallMs,
     };
     return { run, record: { ...record, engine: `${task.engine}@${side}` } };

@@ -5,6 +5,7 @@ import { formatMs } from './tables.js';
 const pct = (r: number) => `${r >= 1 ? '+' : ''}${((r - 1) * 100).toFixed(1)}%`;
 const interval = (r: Partial<AbRatio>) => (r.low !== undefined && r.high !== undefined ? `${pct(r.low)} .. ${Number.isFinite(r.high) ? pct(r.high) : '∞'}` : '');
 const name = (b: { ref: string; sha?: string; dirty?: boolean }) => `${b.ref}${b.sha && b.sha !== b.ref ? ` (${b.sha.slice(0, 12)}${b.dirty ? ', with uncommitted changes' : ''})` : ''}`;
+const bars = (c: AbComparison) => `±${(c.threshold * 100).toFixed(0)}%${c.taskThreshold !== c.threshold ? ` (a task: ±${(c.taskThreshold * 100).toFixed(0)}%)` : ''}`;
 const bold = (status: string) => (status === 'same' || status === 'not-timed' ? status : `**${status}**`);
 
 /** One line: the gate's outcome and what it rests on. */
@@ -12,7 +13,7 @@ export function abHeadline(c: AbComparison): string {
   const slower = c.engines.filter((e) => e.status === 'slower').map((e) => `${e.engine} ${pct(e.ratio)}`);
   const faster = c.engines.filter((e) => e.status === 'faster').map((e) => `${e.engine} ${pct(e.ratio)}`);
   const what = c.regressions > 0 ? `${c.regressions} regression(s)${slower.length > 0 ? `: slower ${slower.join(', ')}` : ''}` : 'no regression';
-  return `A/B: ${what}${faster.length > 0 ? `; faster ${faster.join(', ')}` : ''} (head ${name(c.head)} vs base ${name(c.base)}, ${c.rounds} rounds, flagged when the whole 95% interval is beyond ±${(c.threshold * 100).toFixed(0)}%)`;
+  return `A/B: ${what}${faster.length > 0 ? `; faster ${faster.join(', ')}` : ''} (head ${name(c.head)} vs base ${name(c.base)}, ${c.rounds} rounds, flagged when the whole 95% interval is beyond ${bars(c)})`;
 }
 
 export function abMarkdown(c: AbComparison, options: { all?: boolean } = {}): string {
@@ -20,7 +21,7 @@ export function abMarkdown(c: AbComparison, options: { all?: boolean } = {}): st
   lines.push(
     `${c.rounds} rounds, base and head alternating (ABBA), a fresh worker per run, each run's ${c.statistic} timed. ` +
       `Change = Hodges-Lehmann estimate of the paired head/base ratios, interval = Wilcoxon signed-rank, 95% for an engine and for the tasks together (each task's at 1 - 5%/tasks); ` +
-      `a change counts when its whole interval lies beyond ±${(c.threshold * 100).toFixed(0)}%. **${c.regressions} regression(s).**`,
+      `a change counts when its whole interval lies beyond ${bars(c)}. **${c.regressions} regression(s).**`,
     '',
   );
   lines.push('| engine | tasks | pairs | change | 95% interval | status |', '|---|---:|---:|---:|---|---|');

@@ -25,7 +25,7 @@ import { list, many, percent, positive, raceCorpus, wholeNumber } from './option
 import type { Ui } from './shared.js';
 
 /** Exit code of `race ab` (and `race compare`) when it finds a regression. */
-const REGRESSION_EXIT = 1 as ExitCode;
+export const REGRESSION_EXIT = 1 as ExitCode;
 
 export interface AbFlags {
   base?: string;
@@ -49,10 +49,11 @@ export interface AbFlags {
   quiet?: boolean;
 }
 
-function builds(flags: AbFlags, ui: Ui): { base: Build; head: Build } {
-  if ((flags.base === undefined) === (flags.baseDir === undefined)) throw new CliError('race ab: give the base as --base REF or --base-dir DIR (one of them)', ExitCode.USAGE);
-  if (flags.head !== undefined && flags.headDir !== undefined) throw new CliError('race ab: give the head as --head REF or --head-dir DIR, not both', ExitCode.USAGE);
-  const log = flags.quiet ? undefined : (line: string) => ui.info(`race ab: ${line}`);
+/** The two builds the flags name (`command` prefixes messages: `race ab`, `race gate`). */
+export function abBuilds(flags: Pick<AbFlags, 'base' | 'head' | 'baseDir' | 'headDir' | 'cacheDir' | 'build' | 'quiet'>, ui: Ui, command = 'race ab'): { base: Build; head: Build } {
+  if ((flags.base === undefined) === (flags.baseDir === undefined)) throw new CliError(`${command}: give the base as --base REF or --base-dir DIR (one of them)`, ExitCode.USAGE);
+  if (flags.head !== undefined && flags.headDir !== undefined) throw new CliError(`${command}: give the head as --head REF or --head-dir DIR, not both`, ExitCode.USAGE);
+  const log = flags.quiet ? undefined : (line: string) => ui.info(`${command}: ${line}`);
   const options = { ...(flags.cacheDir ? { cacheDir: flags.cacheDir } : {}), ...(log ? { log } : {}) };
   const side = (ref: string | undefined, dir: string | undefined, otherwise: () => Build) =>
     dir !== undefined ? folderBuild(resolve(dir)) : ref !== undefined ? commitBuild(ref, options) : otherwise();
@@ -63,7 +64,7 @@ function builds(flags: AbFlags, ui: Ui): { base: Build; head: Build } {
     const head = side(flags.head, flags.headDir, () => workingTreeBuild({ ...options, rebuild: flags.build }));
     return { base, head };
   } catch (err) {
-    if (err instanceof BuildError) throw new CliError(`race ab: ${err.message}`, ExitCode.BAD_INPUT);
+    if (err instanceof BuildError) throw new CliError(`${command}: ${err.message}`, ExitCode.BAD_INPUT);
     throw err;
   }
 }
@@ -71,7 +72,7 @@ function builds(flags: AbFlags, ui: Ui): { base: Build; head: Build } {
 export async function raceAbCommand(flags: AbFlags, ui: Ui): Promise<ExitCode> {
   const { corpus, given } = raceCorpus(flags);
   const started = performance.now();
-  const { base, head } = builds(flags, ui);
+  const { base, head } = abBuilds(flags, ui);
   const controller = new AbortController();
   let race: AbRace;
   try {

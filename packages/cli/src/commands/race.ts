@@ -31,6 +31,7 @@ import { CliError, ExitCode } from '../exit-codes.js';
 import { registerExternal, withoutSkipped } from './external.js';
 import { list, many, nonNegative, percent, positive, raceCorpus, wholeNumber } from './options.js';
 import { registerRaceAbCommand } from './race-ab.js';
+import { registerRaceGateCommand } from './race-gate.js';
 import type { Ui } from './shared.js';
 
 /** `race compare` exits with this code when it finds a regression. */
@@ -365,6 +366,7 @@ Exit codes: 0 done, 3 interrupted, 4 bad puzzle input, 5 bad command line,
     });
 
   registerRaceAbCommand(race, ui, done);
+  registerRaceGateCommand(race, ui, done);
 
   race
     .command('merge')

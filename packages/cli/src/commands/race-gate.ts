@@ -1,0 +1,123 @@
+// `gridrace race gate`: the performance gate (CI's): work counters of base and head compared
+// exactly, then time for the engines whose code changed, then a confirmation of what time
+// flagged. Flags and printing only: the gate itself is @gridrace/race's runGate.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Command, Option } from 'commander';
+import pc from 'picocolors';
+import { RaceConfigError, formatMs, gateMarkdown, runGate, type GateReport } from '@gridrace/race';
+import { CliError, ExitCode } from '../exit-codes.js';
+import { REGRESSION_EXIT, abBuilds } from './race-ab.js';
+import { list, many, percent, positive, raceCorpus, wholeNumber } from './options.js';
+import type { Ui } from './shared.js';
+
+export interface GateFlags {
+  base?: string;
+  head?: string;
+  baseDir?: string;
+  headDir?: string;
+  engines?: string[];
+  puzzles?: string[];
+  suite?: string;
+  countSuite?: string;
+  rounds: number;
+  confirmRounds: number;
+  time: number;
+  timeLimit: number;
+  threshold: number;
+  taskThreshold: number;
+  counterThreshold: number;
+  timeAll?: boolean;
+  out: string;
+  cacheDir?: string;
+  build: boolean;
+  quiet?: boolean;
+}
+
+export async function raceGateCommand(flags: GateFlags, ui: Ui): Promise<ExitCode> {
+  const started = performance.now();
+  const timed = raceCorpus({ ...(flags.puzzles ? { puzzles: flags.puzzles } : {}), ...(flags.suite ? { suite: flags.suite } : {}) });
+  const counted = flags.countSuite ? raceCorpus({ suite: flags.countSuite }) : timed;
+  const { base, head } = abBuilds(flags, ui, 'race gate');
+  const controller = new AbortController();
+  const onInterrupt = () => controller.abort();
+  process.once('SIGINT', onInterrupt);
+  let report: GateReport;
+  try {
+    report = await runGate({
+      base,
+      head,
+      countPuzzles: counted.corpus.puzzles,
+      timePuzzles: timed.corpus.puzzles,
+      ...(flags.engines && flags.engines.length > 0 ? { engines: flags.engines } : {}),
+      counterThreshold: flags.counterThreshold / 100,
+      threshold: flags.threshold / 100,
+      taskThreshold: flags.taskThreshold / 100,
+      rounds: flags.rounds,
+      confirmRounds: flags.confirmRounds,
+      timing: { timeMs: flags.time * 1000 },
+      timeLimitMs: flags.timeLimit * 1000,
+      ...(flags.timeAll ? { timeAll: true } : {}),
+      signal: controller.signal,
+      ...(flags.quiet ? {} : { log: (line: string) => ui.info(`race gate: ${line}`) }),
+    });
+  } catch (err) {
+    if (err instanceof RaceConfigError) throw new CliError(`race gate: ${err.message}`, ExitCode.USAGE);
+    throw err;
+  } finally {
+    process.removeListener('SIGINT', onInterrupt);
+  }
+  const md = gateMarkdown(report);
+  try {
+    mkdirSync(flags.out, { recursive: true });
+    writeFileSync(join(flags.out, 'gate.json'), `${JSON.stringify(report, null, 1)}\n`);
+    writeFileSync(join(flags.out, 'gate.md'), md);
+  } catch (err) {
+    throw new CliError(`${flags.out}: cannot write the results: ${(err as Error).message}`, ExitCode.BAD_INPUT);
+  }
+  if (!flags.quiet) ui.out(md);
+  ui.info(`wrote ${flags.out}/{gate.json,gate.md}; ${formatMs(performance.now() - started).replace(' ', '\u00a0')} in all`);
+  ui.info(report.passed || !ui.color ? report.line : pc.bold(pc.red(report.line)));
+  if (report.aborted) return ExitCode.INCOMPLETE;
+  const wrong = report.counting.results.disagreements.length + (report.timing?.results.disagreements.length ?? 0) + (report.confirmation?.ab.disagreements.length ?? 0);
+  if (wrong > 0) return ExitCode.INTERNAL;
+  return report.passed ? ExitCode.OK : REGRESSION_EXIT;
+}
+
+/** Adds `race gate` to the `race` command. */
+export function registerRaceGateCommand(race: Command, ui: Ui, done: (code: ExitCode) => void): void {
+  race
+    .command('gate')
+    .description('the performance gate: work counters compared exactly, then time for engines whose code changed, confirmed before failing; exit 1 when head is worse')
+    .option('--base <ref>', 'git commit, branch or tag of the base build (checked out and built in a worktree)')
+    .option('--head <ref>', 'git ref of the head build (default: the working tree, rebuilt)')
+    .option('--base-dir <dir>', 'instead of --base: a folder holding an installed and built checkout')
+    .option('--head-dir <dir>', 'instead of --head: a folder holding an installed and built checkout')
+    .addOption(new Option('-e, --engines <names>', 'comma-separated engines (default: every engine both builds have for these puzzles)').argParser(list))
+    .addOption(new Option('-p, --puzzles <path>', 'puzzle file, folder or glob to time; repeatable').argParser(many))
+    .option('--suite <file>', 'a suite file of the puzzles to time (and to count, unless --count-suite)')
+    .option('--count-suite <file>', 'a suite file of the puzzles whose counters and answers are compared (default: the timed ones)')
+    .addOption(new Option('--rounds <n>', 'rounds of the time race').argParser(wholeNumber).default(8))
+    .addOption(new Option('--confirm-rounds <n>', 'rounds of the confirmation, A/B and A/A each').argParser(wholeNumber).default(8))
+    .addOption(new Option('--time <seconds>', 'tinybench time budget per timed run').argParser(positive('seconds')).default(0.1))
+    .addOption(new Option('-t, --time-limit <seconds>', 'time limit per solve').argParser(positive('seconds')).default(20))
+    .addOption(new Option('--threshold <percent>', "an engine's time change that fails, over its whole 95% interval").argParser(percent).default(5))
+    .addOption(new Option('--task-threshold <percent>', "one task's time change that fails").argParser(percent).default(10))
+    .addOption(new Option('--counter-threshold <percent>', 'growth of a work counter on one task that fails').argParser(percent).default(2))
+    .option('--time-all', 'also time engines whose code is the same in both builds (to measure the gate itself)')
+    .option('-o, --out <dir>', 'output folder', 'race-results/gate')
+    .option('--cache-dir <dir>', 'where base worktrees are built and kept (default: $TMPDIR/gridrace-ab)')
+    .option('--no-build', 'use the working tree as built, without rebuilding it')
+    .option('-q, --quiet', 'only the final line')
+    .addHelpText(
+      'after',
+      `
+Writes gate.json and gate.md to --out; the last line says what was judged and why it passed
+or failed. Exit codes: 0 passed, 1 head is worse (more work, slower beyond the thresholds
+and confirmed, a broken task or a changed verdict), 3 interrupted, 4 bad input or a build
+that cannot be had, 5 bad command line, 6 a wrong or conflicting answer.`,
+    )
+    .action(async (opts: GateFlags) => {
+      done(await raceGateCommand(opts, ui));
+    });
+}
