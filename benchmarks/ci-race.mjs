@@ -8,16 +8,17 @@
 // comparison and fails only when confirmed beyond both. Answers and verdicts must not change.
 //
 // Where the base commit cannot be had (a shallow clone, no git), it says so and falls back
-// to comparing one race with the committed results benchmarks/baselines/ci.json.
+// to comparing one race's work counters and verdicts with the committed results
+// benchmarks/baselines/ci.json (counters do not depend on the machine; time is not judged).
 //
 //   node benchmarks/ci-race.mjs                     # the gate, exit 1 on a regression
 //   node benchmarks/ci-race.mjs --update-base [REF] # make REF (default HEAD) the accepted base
-//   node benchmarks/ci-race.mjs --update-baseline   # race once and rewrite ci.json (the fallback)
+//   node benchmarks/ci-race.mjs --update-baseline   # race once and rewrite ci.json (the fallback's counters)
 //   node benchmarks/ci-race.mjs --base-dir A --head-dir B  # the same gate on two built folders
-//                                                   # (benchmarks/experiments/ab-gate.mjs uses it)
+//                                                   # (benchmarks/experiments/gate-series.mjs uses it)
 //
 // Environment: RACE_OUT (default race-results/ci), RACE_THRESHOLD (engine time, percent,
-// default 5; the fallback's 10), RACE_TASK_THRESHOLD (10), RACE_COUNTER_THRESHOLD (2),
+// default 5), RACE_TASK_THRESHOLD (10), RACE_COUNTER_THRESHOLD (2),
 // RACE_ROUNDS and RACE_CONFIRM_ROUNDS (8 each), RACE_TIME (seconds of samples per run, 0.1),
 // RACE_TIME_ALL=1 (time engines whose code did not change too), RACE_ENGINES (a,b: the
 // engines to gate).
@@ -85,21 +86,38 @@ if (args[0] === '--update-base') {
   process.exit(0);
 }
 
-function fallbackRace(dir, threshold) {
-  const argv = [cli, 'race', '--engines', engines.join(','), '--suite', suite, '--time', '0.4', '--time-limit', '20', '--out', dir, '--no-progress', '-q'];
+/**
+ * Without the base build: one race of head, its work counters and verdicts compared with the
+ * committed results ci.json. Counters do not depend on the machine, so that file is a fair
+ * base for them; time is not judged (a file made on another machine or hour says nothing
+ * about this one's speed).
+ */
+async function fallbackGate(dir) {
+  const argv = [cli, 'race', '--engines', engines.join(','), '--suite', suite, '--iterations', '2', '--no-calibration', '--time-limit', '20', '--out', dir, '--no-progress', '-q'];
   if (run(process.execPath, argv) !== 0) {
     console.log('ci-race: the race failed (see above)');
     return 1;
   }
-  if (threshold === undefined) return 0;
-  const compare = [cli, 'race', 'compare', baseline, join(dir, 'results.json'), '--threshold', threshold];
-  return run(process.execPath, [...compare, '--markdown', join(dir, 'compare.md'), '--json', join(dir, 'compare.json')]);
+  const { compareRaceCounters, parseResults } = await import(join(root, 'benchmarks/dist/index.js'));
+  const before = parseResults(readFileSync(baseline, 'utf8'));
+  const now = parseResults(readFileSync(join(dir, 'results.json'), 'utf8'));
+  const c = compareRaceCounters(before, now, { threshold: Number(process.env.RACE_COUNTER_THRESHOLD ?? '2') / 100 });
+  const changed = now.tasks.flatMap((t) => {
+    const b = before.tasks.find((x) => x.engine === t.engine && x.puzzle === t.puzzle);
+    return b && b.verdict !== t.verdict ? [`${t.engine} ${t.puzzle}: ${b.verdict ?? b.state} -> ${t.verdict ?? t.state}`] : [];
+  });
+  const failures = [...changed, ...c.regressions.map((r) => `${r.engine} does more work on ${r.puzzle}: ${r.counter} ${r.base} -> ${r.head}`)];
+  console.log(failures.length > 0
+    ? `ci-race: gate FAILED against the committed counters: ${failures.join('; ')}`
+    : `ci-race: gate passed against the committed counters (${c.counted.join(', ')} counted, ${c.changes.filter((x) => x.status === 'same').length} counters the same, ${c.improvements.length} lower); time not judged without the base build`);
+  return failures.length > 0 ? 1 : 0;
 }
 
 mkdirSync(out, { recursive: true });
 if (args[0] === '--update-baseline') {
   const dir = join(out, 'update');
-  if (fallbackRace(dir) !== 0) process.exit(1);
+  const argv = [cli, 'race', '--engines', engines.join(','), '--suite', suite, '--time', '0.4', '--time-limit', '20', '--out', dir, '--no-progress', '-q'];
+  if (run(process.execPath, argv) !== 0) process.exit(1);
   copyFileSync(join(dir, 'results.json'), baseline);
   console.log(`ci-race: baseline written to ${baseline}`);
   process.exit(0);
@@ -111,8 +129,8 @@ const base = acceptedBase();
 const sha = baseDir ? undefined : base && git(['rev-parse', '--verify', '--quiet', `${base}^{commit}`]);
 if (!sha && !baseDir) {
   const why = !base ? `${baseFile} names no commit` : git(['rev-parse', '--git-dir']) === undefined ? 'this is not a git checkout' : git(['rev-parse', '--is-shallow-repository']) === 'true' ? `a shallow clone lacks ${base}` : `no commit ${base} here`;
-  console.log(`ci-race: the accepted base cannot be had (${why}): comparing with the committed results ${baseline} instead`);
-  process.exit(fallbackRace(join(out, 'fallback'), process.env.RACE_THRESHOLD ?? '10'));
+  console.log(`ci-race: the accepted base cannot be had (${why}): comparing work counters with the committed results ${baseline} instead`);
+  process.exit(await fallbackGate(join(out, 'fallback')));
 }
 
 const started = Date.now();

@@ -4,8 +4,8 @@
 //
 //   base      the commit as it is
 //   same      the same commit built again (base and head the same code, two builds)
-//   neutral   a comment added to core: every engine's built code differs, nothing else does,
-//             so every engine is timed (the false-alarm test of the time gate itself)
+//   neutral   an unused export added to core: every engine's built code differs and nothing
+//             that runs does, so every engine is timed (the false-alarm test of the time gate)
 //   slowN     bitmask's solve does N% more CPU work, in proportion to the solve, inside solve
 //   more10    the one solver computes every 10th line it solves twice and counts it: about 10%
 //             more line solves (bitmask and wasm)
@@ -60,7 +60,10 @@ const LONG = 'const ok = n <= WORD64_LIMIT ? solveWord64To(clue, k, n, filled, e
 const PATCHES = {
   base: () => {},
   same: () => {},
-  neutral: (dir) => patch(dir, 'packages/core/src/index.ts', '// ', '// (A comment that changes the built core and nothing else.)\n// '),
+  neutral: (dir) => {
+    const file = join(dir, 'packages/core/src/index.ts');
+    writeFileSync(file, `${readFileSync(file, 'utf8')}\n/** Changes the built core and nothing that runs. */\nexport const GATE_EXPERIMENT_NEUTRAL = 1;\n`);
+  },
   more10: (dir) => {
     patch(dir, PROPAGATE, WORD, `${WORD}\n      if (<i32>linesSolved % 10 == 0) { linesSolved++; solveWord(clueBlocks + (<usize>start << 2), k, n, f, e); }`);
     patch(dir, PROPAGATE, LONG, `${LONG}\n    if (<i32>linesSolved % 10 == 0) { linesSolved++; if (n <= WORD64_LIMIT) solveWord64To(clue, k, n, filled, empty, words, outF, outE); else solveTrimmed(clue, k, n, filled, empty, outF, outE); }`);

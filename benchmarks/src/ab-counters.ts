@@ -7,6 +7,7 @@
 // the same values; a counter that moves between runs of one build is `unsteady`, not judged,
 // and its engine falls back to the time verdict.
 import type { AbResults, AbRun } from './ab.js';
+import type { RaceResults, TaskRecord } from './types.js';
 
 export interface CounterCompareOptions {
   /** Largest growth of a work counter on one task that still passes, as a fraction. Default 0.02. */
@@ -107,4 +108,26 @@ export function compareCounters(results: AbResults, options: CounterCompareOptio
     counted: [...counted],
     uncounted: [...engines].filter((e) => !counted.has(e)),
   };
+}
+
+/**
+ * The same verdict between two plain races (a committed results file and a race of head), for
+ * when the base build cannot be had. Counters do not depend on the machine, so a file made
+ * elsewhere is a fair base for them (never for time). One run a side: repetition is not checked.
+ */
+export function compareRaceCounters(baseline: RaceResults, current: RaceResults, options: CounterCompareOptions = {}): CounterComparison {
+  const asRun = (side: 'base' | 'head', t: TaskRecord): AbRun => ({
+    side,
+    round: 1,
+    state: t.state,
+    ...(t.verdict ? { verdict: t.verdict } : {}),
+    verified: t.verified,
+    ...(t.counters ? { counters: t.counters } : {}),
+    wallMs: 0,
+  });
+  const tasks = current.tasks.flatMap((t) => {
+    const b = baseline.tasks.find((x) => x.engine === t.engine && x.puzzle === t.puzzle);
+    return b ? [{ engine: t.engine, puzzle: t.puzzle, kind: 'nonogram' as const, runs: [asRun('base', b), asRun('head', t)] }] : [];
+  });
+  return compareCounters({ tasks } as unknown as AbResults, options);
 }

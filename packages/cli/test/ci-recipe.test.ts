@@ -31,10 +31,10 @@ describe('the GitHub Actions recipe', () => {
   const suite = join(scratch, 'small.txt');
   writeFileSync(suite, '# one small puzzle\npuzzles/seed/z3-prefix-15x15.json\n');
 
-  it('has an A/B race, a plain race and a compare, with no shell expansion', () => {
+  it('has a gate, a plain race and a compare, with no shell expansion', () => {
     const commands = recipeCommands();
     expect(commands.map((c) => c.slice(0, 4).join(' '))).toEqual([
-      'node packages/cli/dist/main.js race ab',
+      'node packages/cli/dist/main.js race gate',
       'node packages/cli/dist/main.js race --suite',
       'node packages/cli/dist/main.js race compare',
     ]);
@@ -49,16 +49,19 @@ describe('the GitHub Actions recipe', () => {
         .filter((arg) => !['github.event.pull_request.base.sha', '}}'].includes(arg))
         // Outputs go to the scratch folder: the values of --out, -o, --markdown, and the results read back.
         .map((arg, i, all) => (['--out', '-o', '--markdown'].includes(all[i - 1]!) || arg === 'head/results.json' ? join(scratch, arg) : arg));
-      // The A/B race: two rounds, short runs, the base built in the scratch folder.
-      if (args[1] === 'ab') args.push('--rounds', '2', '--time', '0.05', '--no-build', '--cache-dir', join(scratch, 'builds'));
+      // The gate: two rounds, short runs, the base built in the scratch folder.
+      if (args[1] === 'gate') args.push('--rounds', '2', '--confirm-rounds', '2', '--time', '0.05', '--no-build', '--cache-dir', join(scratch, 'builds'));
       const r = gridrace(args);
       expect(r.stderr, args.join(' ')).not.toSatisfy(hasStackTrace);
       expect([0, 1], `${args.join(' ')}\n${r.stderr}`).toContain(r.code);
     }
-    expect(existsSync(join(scratch, 'ab', 'compare.md'))).toBe(true);
-    const ab = JSON.parse(readFileSync(join(scratch, 'ab', 'ab.json'), 'utf8'));
-    expect(ab.tasks.map((t: { engine: string }) => t.engine)).toEqual(['wasm', 'bitmask']);
-    expect(ab.tasks.every((t: { runs: { verified: boolean; median?: number }[] }) => t.runs.length === 4 && t.runs.every((r) => r.verified && r.median! > 0))).toBe(true);
+    expect(readFileSync(join(scratch, 'gate', 'gate.md'), 'utf8')).toMatch(/^# Performance gate/);
+    const gate = JSON.parse(readFileSync(join(scratch, 'gate', 'gate.json'), 'utf8'));
+    // The counting step: both engines, two runs a side, every answer verified, counters reported.
+    const counted = gate.counting.results.tasks;
+    expect(counted.map((t: { engine: string }) => t.engine)).toEqual(['wasm', 'bitmask']);
+    expect(counted.every((t: { runs: { verified: boolean; counters?: object }[] }) => t.runs.length === 4 && t.runs.every((r) => r.verified && r.counters !== undefined))).toBe(true);
+    expect(gate.counting.counters.counted.sort()).toEqual(['bitmask', 'wasm']);
     expect(JSON.parse(readFileSync(join(scratch, 'head', 'results.json'), 'utf8')).tasks).toHaveLength(2);
     expect(readFileSync(join(scratch, 'compare.md'), 'utf8')).toMatch(/z3-prefix-15x15|no regression|change/);
   }, 300_000);

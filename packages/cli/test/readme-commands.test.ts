@@ -44,13 +44,6 @@ const Z3_SMALL = '../../../shared/puzzles/webpbn/webpbn-00001.nin'; // 5x10; pnp
 
 const SUBSTITUTES: Substitute[] = [
   {
-    readme: 'benchmarks/README.md',
-    command: 'npx gridrace race ab --base-dir BASE --head-dir SLOWK --suite benchmarks/suites/ci.txt -e bitmask --rounds 20 --time 0.1',
-    run: 'npx gridrace race ab --help',
-    why: 'BASE and SLOWK stand for worktrees the gate experiment builds (minutes), and the race takes minutes more: only that race ab takes every flag the command names',
-    output: [/--base-dir/, /--head-dir/, /--suite/, /--rounds/, /--time/, /-e, --engines/],
-  },
-  {
     readme: 'README.md',
     command: `${PNPM} install --frozen-lockfile && ${PNPM} start`,
     run: `${INSTALL_CHECK} && ${PNPM} start ${ONE_RACE} -o "$SCRATCH/start"`,
