@@ -3,7 +3,7 @@
 // folder, fewer rounds), so a recipe that cannot run (shell expansion, a flag that is gone)
 // fails here. Speed is not judged: a regression (exit 1) is a valid outcome of the gate.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -7,31 +7,17 @@ import { Command, Option } from 'commander';
 import pc from 'picocolors';
 import { RaceConfigError, formatMs, gateMarkdown, runGate, type GateReport } from '@gridrace/race';
 import { CliError, ExitCode } from '../exit-codes.js';
-import { REGRESSION_EXIT, abBuilds } from './race-ab.js';
+import { REGRESSION_EXIT, abBuilds, type AbFlags } from './race-ab.js';
 import { list, many, percent, positive, raceCorpus, wholeNumber } from './options.js';
 import type { Ui } from './shared.js';
 
-export interface GateFlags {
-  base?: string;
-  head?: string;
-  baseDir?: string;
-  headDir?: string;
-  engines?: string[];
-  puzzles?: string[];
-  suite?: string;
+/** The flags `race gate` shares with `race ab`, and its own. */
+export interface GateFlags extends Pick<AbFlags, 'base' | 'head' | 'baseDir' | 'headDir' | 'engines' | 'puzzles' | 'suite' | 'rounds' | 'time' | 'timeLimit' | 'threshold' | 'out' | 'cacheDir' | 'build' | 'quiet'> {
   countSuite?: string;
-  rounds: number;
   confirmRounds: number;
-  time: number;
-  timeLimit: number;
-  threshold: number;
   taskThreshold: number;
   counterThreshold: number;
   timeAll?: boolean;
-  out: string;
-  cacheDir?: string;
-  build: boolean;
-  quiet?: boolean;
 }
 
 export async function raceGateCommand(flags: GateFlags, ui: Ui): Promise<ExitCode> {
