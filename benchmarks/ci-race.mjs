@@ -82,7 +82,7 @@ if (args[0] === '--update-base') {
   }
   const text = readFileSync(baseFile, 'utf8').replace(/^[0-9a-f]{40}$/m, sha);
   writeFileSync(baseFile, text);
-  console.log(`ci-race: the accepted base is now ${sha}; commit benchmarks/baselines/base.txt with the measured change in the message`);
+  console.log(`ci-race: the accepted base is now ${sha}; commit benchmarks/baselines/base.txt (to accept a change the gate failed, put its report in the message). Where the engines' work counters changed since ${baseline} was made, refresh it for the fallback: node benchmarks/ci-race.mjs --update-baseline`);
   process.exit(0);
 }
 
@@ -99,9 +99,25 @@ async function fallbackGate(dir) {
     return 1;
   }
   const { compareRaceCounters, parseResults } = await import(join(root, 'benchmarks/dist/index.js'));
-  const before = parseResults(readFileSync(baseline, 'utf8'));
-  const now = parseResults(readFileSync(join(dir, 'results.json'), 'utf8'));
-  const c = compareRaceCounters(before, now, { threshold: Number(process.env.RACE_COUNTER_THRESHOLD ?? '2') / 100 });
+  const threshold = Number(process.env.RACE_COUNTER_THRESHOLD ?? '2');
+  if (!(threshold >= 0)) {
+    console.log(`ci-race: RACE_COUNTER_THRESHOLD must be a percentage, not "${process.env.RACE_COUNTER_THRESHOLD}"`);
+    return 5;
+  }
+  let before, now;
+  try {
+    before = parseResults(readFileSync(baseline, 'utf8'));
+    now = parseResults(readFileSync(join(dir, 'results.json'), 'utf8'));
+  } catch (err) {
+    console.log(`ci-race: cannot read the results to compare: ${err.message.split('\n')[0]}`);
+    return 4;
+  }
+  const c = compareRaceCounters(before, now, { threshold: threshold / 100 });
+  const uncounted = engines.filter((e) => !c.counted.includes(e) && now.tasks.some((t) => t.engine === e && t.counters && Object.keys(t.counters).length > 0));
+  if (c.counted.length === 0 || uncounted.length > 0) {
+    console.log(`ci-race: the committed results ${baseline} have no counters to compare for ${uncounted.length > 0 ? uncounted.join(', ') : 'any engine'}: refresh them with node benchmarks/ci-race.mjs --update-baseline`);
+    return 4;
+  }
   const changed = now.tasks.flatMap((t) => {
     const b = before.tasks.find((x) => x.engine === t.engine && x.puzzle === t.puzzle);
     return b && b.verdict !== t.verdict ? [`${t.engine} ${t.puzzle}: ${b.verdict ?? b.state} -> ${t.verdict ?? t.state}`] : [];

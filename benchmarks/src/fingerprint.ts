@@ -1,5 +1,5 @@
 // What an engine's timing can depend on in a build: the built files of its package and of the
-// workspace packages it depends on, hashed. Two builds whose engine has the same fingerprint
+// workspace packages it depends on, and the lockfile (third-party code), hashed. Two builds whose engine has the same fingerprint
 // run the same code, so any time difference between them is the machine's, not the change's;
 // the gate does not time such an engine (its counters are still compared).
 import { createHash } from 'node:crypto';
@@ -50,8 +50,8 @@ function hashDist(dir: string, hash: ReturnType<typeof createHash>): void {
 }
 
 /** Fingerprint of a workspace package: its built files and those of its workspace dependencies, transitively. */
-export function packageFingerprint(packages: ReadonlyMap<string, WorkspacePackage>, name: string): string {
-  const hash = createHash('sha256');
+export function packageFingerprint(packages: ReadonlyMap<string, WorkspacePackage>, name: string, salt = ''): string {
+  const hash = createHash('sha256').update(salt).update('\0');
   const seen = new Set<string>();
   const visit = (pkgName: string) => {
     const pkg = packages.get(pkgName);
@@ -101,5 +101,8 @@ function enginePackages(packages: ReadonlyMap<string, WorkspacePackage>): Promis
 export async function engineFingerprints(build: Build): Promise<Map<string, string>> {
   const packages = workspacePackages(build.root);
   const owners = await enginePackages(packages);
-  return new Map(Object.entries(owners).map(([engine, pkg]) => [engine, packageFingerprint(packages, pkg)]));
+  // Third-party code (z3-solver, say) is not in the workspace: the lockfile stands for it.
+  const lockfile = join(build.root, 'pnpm-lock.yaml');
+  const salt = existsSync(lockfile) ? createHash('sha256').update(readFileSync(lockfile)).digest('hex') : '';
+  return new Map(Object.entries(owners).map(([engine, pkg]) => [engine, packageFingerprint(packages, pkg, salt)]));
 }

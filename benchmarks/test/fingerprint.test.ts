@@ -1,5 +1,5 @@
 // Engine fingerprints on a scratch workspace: an engine's hash follows the built code of its
-// package and of the workspace packages it depends on, and nothing else.
+// package and of the workspace packages it depends on, and the lockfile, and nothing else.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,6 +40,12 @@ describe('engineFingerprints', () => {
 
     // A file added to a package's build counts too.
     writeFileSync(join(root, 'packages/engine-b/dist/solver.wasm'), 'bytes');
-    expect((await engineFingerprints(build)).get('b')).not.toBe(first.get('b'));
+    const third = await engineFingerprints(build);
+    expect(third.get('b')).not.toBe(first.get('b'));
+
+    // The lockfile stands for third-party code: a change there changes every engine.
+    writeFileSync(join(root, 'pnpm-lock.yaml'), 'lockfileVersion: 9.0\n');
+    const fourth = await engineFingerprints(build);
+    for (const e of ['a', 'b', 'b-two']) expect(fourth.get(e)).not.toBe(third.get(e));
   });
 });

@@ -20,7 +20,7 @@ describe('runGate', () => {
     const r = await gate('work=1', 'work=1');
     expect(r.passed).toBe(true);
     expect(r.timing).toBeUndefined();
-    expect(r.untimed).toEqual(['fixture-work']);
+    expect(r.fingerprints).toEqual([{ engine: 'fixture-work', base: 'work=1', head: 'work=1', same: true }]);
     expect(r.counting.counters.counted).toEqual(['fixture-work']);
     expect(r.line).toMatch(/^gate passed: .*no engine's code changed/);
   });
@@ -68,6 +68,13 @@ describe('runGate', () => {
     expect(r.passed).toBe(false);
     expect(r.counting.results.disagreements.length).toBeGreaterThan(0);
     expect(r.timing).toBeUndefined();
+  });
+});
+
+describe('runGate refuses', () => {
+  it('a gate with nothing to judge, and too few rounds', async () => {
+    await expect(gate('work=1', 'work=1', { countPuzzles: [], timePuzzles: [] })).rejects.toThrow(/nothing to judge/);
+    await expect(gate('work=1', 'work=1', { rounds: 1 })).rejects.toThrow(/at least 2/);
   });
 });
 

@@ -31,13 +31,9 @@ describe('the GitHub Actions recipe', () => {
   const suite = join(scratch, 'small.txt');
   writeFileSync(suite, '# one small puzzle\npuzzles/seed/z3-prefix-15x15.json\n');
 
-  it('has a gate, a plain race and a compare, with no shell expansion', () => {
+  it('has a gate and a plain race, with no shell expansion', () => {
     const commands = recipeCommands();
-    expect(commands.map((c) => c.slice(0, 4).join(' '))).toEqual([
-      'node packages/cli/dist/main.js race gate',
-      'node packages/cli/dist/main.js race --suite',
-      'node packages/cli/dist/main.js race compare',
-    ]);
+    expect(commands.map((c) => c.slice(0, 4).join(' '))).toEqual(['node packages/cli/dist/main.js race gate', 'node packages/cli/dist/main.js race --suite']);
     for (const c of commands) expect(c.join(' ')).not.toMatch(/\$\(|`|\|/);
   });
 
@@ -62,7 +58,14 @@ describe('the GitHub Actions recipe', () => {
     expect(counted.map((t: { engine: string }) => t.engine)).toEqual(['wasm', 'bitmask']);
     expect(counted.every((t: { runs: { verified: boolean; counters?: object }[] }) => t.runs.length === 4 && t.runs.every((r) => r.verified && r.counters !== undefined))).toBe(true);
     expect(gate.counting.counters.counted.sort()).toEqual(['bitmask', 'wasm']);
+    // The base is HEAD built in another folder: where the engines' sources are as committed (a
+    // fresh clone, CI), both builds must hash alike and count alike, so nothing is timed.
+    const committed = execFileSync('git', ['status', '--porcelain', '--untracked-files=no', 'packages'], { cwd: REPO, encoding: 'utf8' }).trim() === '';
+    if (committed) {
+      expect(gate.fingerprints.map((f: { same: boolean }) => f.same)).toEqual([true, true]);
+      expect(gate.counting.counters.regressions).toEqual([]);
+      expect(gate.timing).toBeUndefined();
+    }
     expect(JSON.parse(readFileSync(join(scratch, 'head', 'results.json'), 'utf8')).tasks).toHaveLength(2);
-    expect(readFileSync(join(scratch, 'compare.md'), 'utf8')).toMatch(/z3-prefix-15x15|no regression|change/);
   }, 300_000);
 });
