@@ -86,6 +86,11 @@ if (args[0] === '--update-base') {
   process.exit(0);
 }
 
+/** One plain race of the working tree on the suite (the fallback's, or the one ci.json keeps). */
+function plainRace(dir, timing) {
+  return run(process.execPath, [cli, 'race', '--engines', engines.join(','), '--suite', suite, ...timing, '--time-limit', '20', '--out', dir, '--no-progress', '-q']);
+}
+
 /**
  * Without the base build: one race of head, its work counters and verdicts compared with the
  * committed results ci.json. Counters do not depend on the machine, so that file is a fair
@@ -93,8 +98,7 @@ if (args[0] === '--update-base') {
  * about this one's speed).
  */
 async function fallbackGate(dir) {
-  const argv = [cli, 'race', '--engines', engines.join(','), '--suite', suite, '--iterations', '2', '--no-calibration', '--time-limit', '20', '--out', dir, '--no-progress', '-q'];
-  if (run(process.execPath, argv) !== 0) {
+  if (plainRace(dir, ['--iterations', '2', '--no-calibration']) !== 0) {
     console.log('ci-race: the race failed (see above)');
     return 1;
   }
@@ -132,8 +136,7 @@ async function fallbackGate(dir) {
 mkdirSync(out, { recursive: true });
 if (args[0] === '--update-baseline') {
   const dir = join(out, 'update');
-  const argv = [cli, 'race', '--engines', engines.join(','), '--suite', suite, '--time', '0.4', '--time-limit', '20', '--out', dir, '--no-progress', '-q'];
-  if (run(process.execPath, argv) !== 0) process.exit(1);
+  if (plainRace(dir, ['--time', '0.4']) !== 0) process.exit(1);
   copyFileSync(join(dir, 'results.json'), baseline);
   console.log(`ci-race: baseline written to ${baseline}`);
   process.exit(0);

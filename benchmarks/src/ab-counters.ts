@@ -6,7 +6,7 @@
 // That counters repeat is checked, not assumed: each side's runs (fresh workers) must report
 // the same values; a counter that moves between runs of one build is `unsteady`, not judged,
 // and its engine falls back to the time verdict.
-import type { AbResults, AbRun } from './ab.js';
+import type { AbResults, AbRun, AbTask } from './ab.js';
 import type { RaceResults, TaskRecord } from './types.js';
 
 export interface CounterCompareOptions {
@@ -63,8 +63,11 @@ function sideValue(runs: readonly AbRun[], counter: string): number | undefined 
   return [...values][0];
 }
 
+/** The runs of each task, as an A/B race records them: all the counter verdict reads. */
+export type CounterRuns = { readonly tasks: readonly Pick<AbTask, 'engine' | 'puzzle' | 'runs'>[] };
+
 /** Compare the work counters of the two sides of an A/B race. Pure: no files, no printing. */
-export function compareCounters(results: AbResults, options: CounterCompareOptions = {}): CounterComparison {
+export function compareCounters(results: CounterRuns | AbResults, options: CounterCompareOptions = {}): CounterComparison {
   const threshold = options.threshold ?? 0.02;
   const minCount = options.minCount ?? 2;
   if (!(threshold >= 0)) throw new RangeError('the counter threshold must be a non-negative fraction');
@@ -127,7 +130,7 @@ export function compareRaceCounters(baseline: RaceResults, current: RaceResults,
   });
   const tasks = current.tasks.flatMap((t) => {
     const b = baseline.tasks.find((x) => x.engine === t.engine && x.puzzle === t.puzzle);
-    return b ? [{ engine: t.engine, puzzle: t.puzzle, kind: 'nonogram' as const, runs: [asRun('base', b), asRun('head', t)] }] : [];
+    return b ? [{ engine: t.engine, puzzle: t.puzzle, runs: [asRun('base', b), asRun('head', t)] }] : [];
   });
-  return compareCounters({ tasks } as unknown as AbResults, options);
+  return compareCounters({ tasks }, options);
 }

@@ -1,7 +1,8 @@
 // What an engine's timing can depend on in a build: the built files of its package and of the
-// workspace packages it depends on, and the lockfile (third-party code), hashed. Two builds whose engine has the same fingerprint
-// run the same code, so any time difference between them is the machine's, not the change's;
-// the gate does not time such an engine (its counters are still compared).
+// workspace packages it depends on, and the lockfile (third-party code), hashed. Two builds
+// whose engine has the same fingerprint run the same code, so any time difference between them
+// is the machine's, not the change's; the gate does not time such an engine (its counters are
+// still compared).
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';

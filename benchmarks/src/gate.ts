@@ -9,24 +9,24 @@
 // 3. Confirmation of what step 2 flagged: the flagged tasks are raced again, A/B and A/A (base
 //    against itself) taking turns, and a slowdown fails only when its new interval lies above
 //    both the threshold and the A/A interval: beyond the threshold and the run's own noise.
-import { AbRace, type AbResults, type AbRun, type AbTask } from './ab.js';
+import { AbRace, type AbOptions, type AbResults, type AbRun, type AbTask } from './ab.js';
 import { RaceConfigError } from './race.js';
 import { compareAb, type AbComparison, type AbRatio } from './ab-compare.js';
 import { compareCounters, type CounterComparison } from './ab-counters.js';
 import type { Build } from './builds.js';
 import type { CorpusPuzzle } from './corpus.js';
 import { engineFingerprints } from './fingerprint.js';
-import type { Clock, TimingOptions } from './types.js';
+import { pct, span } from './report/ab-markdown.js';
 
-export interface GateOptions {
-  readonly base: Build;
-  readonly head: Build;
+/**
+ * The builds, engines, budgets and signal as an A/B race takes them (here a timed run's budget
+ * defaults to 100 ms and a solve's limit to 20 s), and the gate's own settings.
+ */
+export interface GateOptions extends Pick<AbOptions, 'base' | 'head' | 'engines' | 'timing' | 'timeLimitMs' | 'memoryMb' | 'clock' | 'signal'> {
   /** Puzzles whose counters and answers are compared (two runs a side, untimed). */
   readonly countPuzzles: readonly CorpusPuzzle[];
   /** Puzzles timed for engines whose code changed. */
   readonly timePuzzles: readonly CorpusPuzzle[];
-  /** Default: every engine both builds have for these puzzles. */
-  readonly engines?: readonly string[];
   /** Growth of a work counter on a task that fails. Default 0.02. */
   readonly counterThreshold?: number;
   /** An engine's time change that fails, over its whole interval. Default 0.05. */
@@ -37,16 +37,10 @@ export interface GateOptions {
   readonly rounds?: number;
   /** Rounds of the confirmation, each A/B and A/A. Default 8. */
   readonly confirmRounds?: number;
-  /** Time budget per timed run. Default 100 ms. */
-  readonly timing?: TimingOptions;
-  readonly timeLimitMs?: number;
-  readonly memoryMb?: number;
-  readonly clock?: Clock;
   /** Time every engine, also those whose code is the same in both builds (to measure the gate itself). */
   readonly timeAll?: boolean;
   /** Each engine's code fingerprint in a build (default: fingerprint.ts); tests pass their own. */
   readonly fingerprints?: (build: Build) => Promise<Map<string, string>>;
-  readonly signal?: AbortSignal;
   /** Progress lines. */
   readonly log?: (line: string) => void;
 }
@@ -84,9 +78,6 @@ export interface GateReport {
   readonly wallMs: number;
   readonly aborted?: boolean;
 }
-
-const pct = (r: number) => `${r >= 1 ? '+' : ''}${((r - 1) * 100).toFixed(1)}%`;
-const span = (r: AbRatio) => `${pct(r.ratio)} [${pct(r.low)}, ${Number.isFinite(r.high) ? pct(r.high) : '∞'}]`;
 
 /** Runs of several A/B races of the same tasks as one: later races' rounds follow the earlier ones'. */
 export function joinRounds(parts: readonly AbResults[]): AbResults {

@@ -60,7 +60,7 @@ export { readSuite } from './suite.js';
 export { PRESETS, estimateRaceMs, type PresetName, type RacePreset } from './presets.js';
 export type { NotAttempted } from './types.js';
 export { compareCounters, compareRaceCounters, isWorkCounter } from './ab-counters.js';
-export type { CounterComparison, CounterChange, CounterCompareOptions, CounterStatus } from './ab-counters.js';
+export type { CounterComparison, CounterChange, CounterCompareOptions, CounterRuns, CounterStatus } from './ab-counters.js';
 export { runGate, joinRounds } from './gate.js';
 export type { GateOptions, GateReport, GateFingerprint, GateConfirmation } from './gate.js';
 export { gateMarkdown } from './report/gate-markdown.js';

@@ -2,7 +2,10 @@
 import type { AbComparison, AbRatio, AbTaskComparison } from '../ab-compare.js';
 import { formatMs } from './tables.js';
 
-const pct = (r: number) => `${r >= 1 ? '+' : ''}${((r - 1) * 100).toFixed(1)}%`;
+/** A ratio as a signed percentage change: 1.052 -> `+5.2%`. */
+export const pct = (r: number) => `${r >= 1 ? '+' : ''}${((r - 1) * 100).toFixed(1)}%`;
+/** A ratio with its interval: `+5.2% [+1.0%, +9.9%]`. */
+export const span = (r: AbRatio) => `${pct(r.ratio)} [${pct(r.low)}, ${Number.isFinite(r.high) ? pct(r.high) : '∞'}]`;
 const interval = (r: Partial<AbRatio>) => (r.low !== undefined && r.high !== undefined ? `${pct(r.low)} .. ${Number.isFinite(r.high) ? pct(r.high) : '∞'}` : '');
 const name = (b: { ref: string; sha?: string; dirty?: boolean }) => `${b.ref}${b.sha && b.sha !== b.ref ? ` (${b.sha.slice(0, 12)}${b.dirty ? ', with uncommitted changes' : ''})` : ''}`;
 const bars = (c: AbComparison) => `±${(c.threshold * 100).toFixed(0)}%${c.taskThreshold !== c.threshold ? ` (a task: ±${(c.taskThreshold * 100).toFixed(0)}%)` : ''}`;

@@ -3,10 +3,9 @@
 import type { AbRatio } from '../ab-compare.js';
 import type { CounterChange } from '../ab-counters.js';
 import type { GateReport } from '../gate.js';
-import { abMarkdown } from './ab-markdown.js';
+import { abMarkdown, pct, span } from './ab-markdown.js';
 
-const pct = (r: number) => `${r >= 1 ? '+' : ''}${((r - 1) * 100).toFixed(1)}%`;
-const span = (r: AbRatio | undefined) => (r ? `${pct(r.ratio)} [${pct(r.low)}, ${Number.isFinite(r.high) ? pct(r.high) : '∞'}]` : '');
+const maybeSpan = (r: AbRatio | undefined) => (r ? span(r) : '');
 
 function counterRow(c: CounterChange): string {
   const change = c.change !== undefined ? pct(1 + c.change) : '';
@@ -30,7 +29,7 @@ export function gateMarkdown(r: GateReport): string {
   if (r.confirmation) {
     lines.push('## Confirmation', '', 'The flagged tasks raced again, A/B and A/A (base against itself) taking turns; confirmed when the new interval lies above the threshold and above the A/A interval.', '');
     lines.push('| flagged | first | again | A/A | confirmed |', '|---|---|---|---|---|');
-    for (const f of r.confirmation.flagged) lines.push(`| ${f.what} | ${span(f.first)} | ${span(f.again)} | ${span(f.floor)} | ${f.confirmed ? '**yes**' : 'no'} |`);
+    for (const f of r.confirmation.flagged) lines.push(`| ${f.what} | ${span(f.first)} | ${maybeSpan(f.again)} | ${maybeSpan(f.floor)} | ${f.confirmed ? '**yes**' : 'no'} |`);
   }
   return `${lines.join('\n')}\n`;
 }

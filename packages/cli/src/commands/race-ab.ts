@@ -49,6 +49,17 @@ export interface AbFlags {
   quiet?: boolean;
 }
 
+/** The flags that name the two builds, read by `abBuilds` (`race ab`, `race gate`). */
+export function addBuildOptions(command: Command): Command {
+  return command
+    .option('--base <ref>', 'git commit, branch or tag of the base build (checked out and built in a worktree)')
+    .option('--head <ref>', 'git ref of the head build (default: the working tree, rebuilt)')
+    .option('--base-dir <dir>', 'instead of --base: a folder holding an installed and built checkout')
+    .option('--head-dir <dir>', 'instead of --head: a folder holding an installed and built checkout')
+    .option('--cache-dir <dir>', 'where base worktrees are built and kept (default: $TMPDIR/gridrace-ab)')
+    .option('--no-build', 'use the working tree as built, without rebuilding it');
+}
+
 /** The two builds the flags name (`command` prefixes messages: `race ab`, `race gate`). */
 export function abBuilds(flags: Pick<AbFlags, 'base' | 'head' | 'baseDir' | 'headDir' | 'cacheDir' | 'build' | 'quiet'>, ui: Ui, command = 'race ab'): { base: Build; head: Build } {
   if ((flags.base === undefined) === (flags.baseDir === undefined)) throw new CliError(`${command}: give the base as --base REF or --base-dir DIR (one of them)`, ExitCode.USAGE);
@@ -157,13 +168,8 @@ export async function raceAbCommand(flags: AbFlags, ui: Ui): Promise<ExitCode> {
 
 /** Adds `race ab` to the `race` command. */
 export function registerRaceAbCommand(race: Command, ui: Ui, done: (code: ExitCode) => void): void {
-  race
-    .command('ab')
+  addBuildOptions(race.command('ab'))
     .description('race a base build against head (default: the working tree) on one suite, alternating; exit 1 when head is slower')
-    .option('--base <ref>', 'git commit, branch or tag of the base build (checked out and built in a worktree)')
-    .option('--head <ref>', 'git ref of the head build (default: the working tree, rebuilt)')
-    .option('--base-dir <dir>', 'instead of --base: a folder holding an installed and built checkout')
-    .option('--head-dir <dir>', 'instead of --head: a folder holding an installed and built checkout')
     .addOption(new Option('-e, --engines <names>', 'comma-separated engines (default: every engine both builds have for these puzzles)').argParser(list))
     .addOption(new Option('-p, --puzzles <path>', 'puzzle file, folder or glob; repeatable').argParser(many))
     .option('--suite <file>', 'a suite file: one puzzle path, folder or glob a line, # comments')
@@ -175,8 +181,6 @@ export function registerRaceAbCommand(race: Command, ui: Ui, done: (code: ExitCo
     .addOption(new Option('--clock <clock>', 'what samples measure').choices(['cpu', 'wall']).default('cpu'))
     .addOption(new Option('--threshold <percent>', 'smallest change that counts: flagged when the whole 95% interval lies beyond it').argParser(percent).default(5))
     .option('-o, --out <dir>', 'output folder', 'race-results/ab')
-    .option('--cache-dir <dir>', 'where base worktrees are built and kept (default: $TMPDIR/gridrace-ab)')
-    .option('--no-build', 'use the working tree as built, without rebuilding it')
     .option('--all', 'list unchanged tasks too')
     .option('-q, --quiet', 'only the final line')
     .addHelpText(

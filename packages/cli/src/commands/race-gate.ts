@@ -7,7 +7,7 @@ import { Command, Option } from 'commander';
 import pc from 'picocolors';
 import { RaceConfigError, formatMs, gateMarkdown, runGate, type GateReport } from '@gridrace/race';
 import { CliError, ExitCode } from '../exit-codes.js';
-import { REGRESSION_EXIT, abBuilds, type AbFlags } from './race-ab.js';
+import { REGRESSION_EXIT, abBuilds, addBuildOptions, type AbFlags } from './race-ab.js';
 import { list, many, percent, positive, raceCorpus, wholeNumber } from './options.js';
 import type { Ui } from './shared.js';
 
@@ -72,13 +72,8 @@ export async function raceGateCommand(flags: GateFlags, ui: Ui): Promise<ExitCod
 
 /** Adds `race gate` to the `race` command. */
 export function registerRaceGateCommand(race: Command, ui: Ui, done: (code: ExitCode) => void): void {
-  race
-    .command('gate')
+  addBuildOptions(race.command('gate'))
     .description('the performance gate: work counters compared exactly, then time for engines whose code changed, confirmed before failing; exit 1 when head is worse')
-    .option('--base <ref>', 'git commit, branch or tag of the base build (checked out and built in a worktree)')
-    .option('--head <ref>', 'git ref of the head build (default: the working tree, rebuilt)')
-    .option('--base-dir <dir>', 'instead of --base: a folder holding an installed and built checkout')
-    .option('--head-dir <dir>', 'instead of --head: a folder holding an installed and built checkout')
     .addOption(new Option('-e, --engines <names>', 'comma-separated engines (default: every engine both builds have for these puzzles)').argParser(list))
     .addOption(new Option('-p, --puzzles <path>', 'puzzle file, folder or glob to time; repeatable').argParser(many))
     .option('--suite <file>', 'a suite file of the puzzles to time (and to count, unless --count-suite)')
@@ -92,8 +87,6 @@ export function registerRaceGateCommand(race: Command, ui: Ui, done: (code: Exit
     .addOption(new Option('--counter-threshold <percent>', 'growth of a work counter on one task that fails').argParser(percent).default(2))
     .option('--time-all', 'also time engines whose code is the same in both builds (to measure the gate itself)')
     .option('-o, --out <dir>', 'output folder', 'race-results/gate')
-    .option('--cache-dir <dir>', 'where base worktrees are built and kept (default: $TMPDIR/gridrace-ab)')
-    .option('--no-build', 'use the working tree as built, without rebuilding it')
     .option('-q, --quiet', 'only the final line')
     .addHelpText(
       'after',
