@@ -1,4 +1,5 @@
-import { stat, writeFile } from 'node:fs/promises';
+import { rename, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { OutputLimitError, PuzzleFormatError, readPuzzles, type FormatName, type Puzzle } from '@gridrace/core';
 import { readTextFile, readTextStream } from '@gridrace/core/node';
 import { CliError, ExitCode } from './exit-codes.js';
@@ -29,14 +30,22 @@ export function buildOutput<T>(name: string, build: () => T): T {
   }
 }
 
+/**
+ * Writes `text` to standard output, or to the file `path` whole: first under a temporary name
+ * beside it, then renamed into place, so an interrupted or failed write never leaves a
+ * truncated file where a good one was.
+ */
 export async function writeOutput(path: string | undefined, text: string): Promise<void> {
   if (path === undefined || path === '-') {
     process.stdout.write(text);
     return;
   }
+  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
   try {
-    await writeFile(path, text, 'utf8');
+    await writeFile(temporary, text, 'utf8');
+    await rename(temporary, path);
   } catch (err) {
+    await rm(temporary, { force: true });
     throw new CliError(`${path}: cannot write file: ${describeFsError(err)}`, ExitCode.BAD_INPUT);
   }
 }

@@ -120,10 +120,11 @@ export function formatMs(ms: number): string {
   return `${(ms / 1000).toFixed(2)} s`;
 }
 
-export function verdictLine(report: PuzzleReport, many: boolean): string {
+/** One puzzle's line; `shown` says whether its solutions are printed after it (not with -q). */
+export function verdictLine(report: PuzzleReport, many: boolean, shown = true): string {
   const { result } = report;
   let verdict: string = result.verdict;
-  if (result.verdict === 'multiple') verdict = `multiple (${result.solutions.length} shown)`;
+  if (result.verdict === 'multiple') verdict = `multiple (${result.solutions.length} ${shown ? 'shown' : 'found'})`;
   if (result.verdict === 'incomplete') {
     const found = result.solutions.length;
     // Two or more solutions and stopped: the count is a lower bound, which must not read as the answer.
@@ -136,6 +137,21 @@ export function verdictLine(report: PuzzleReport, many: boolean): string {
   const verified = result.solutions.length === 0 ? '' : bad === 0 ? ', verified' : `, ${bad} solution(s) FAILED verification`;
   const difficulty = result.stats.difficulty ? `, ${result.stats.difficulty}` : '';
   return `${puzzleName(report, many)}: ${verdict}${verified} [${report.engine}, ${formatMs(result.stats.timeMs)}${difficulty}]`;
+}
+
+/**
+ * The closing line of a multi-puzzle solve: how many puzzles got each verdict, the engines'
+ * time (their own clocks, summed) and the wall time of the whole command part.
+ * `301 puzzles: 300 unique, 1 multiple; 0.91 s in the engines, 1.20 s wall`.
+ */
+export function tallyLine(reports: readonly PuzzleReport[], wallMs: number): string {
+  const order = ['unique', 'multiple', 'none', 'incomplete'] as const;
+  const counts = order.map((verdict) => [verdict, reports.filter((r) => r.result.verdict === verdict).length] as const).filter(([, n]) => n > 0);
+  const failed = reports.filter((r) => r.checks.some((c) => !c.ok)).length;
+  const verdicts = counts.map(([verdict, n]) => `${n} ${verdict === 'none' ? 'no solution' : verdict}`);
+  if (failed > 0) verdicts.push(`${failed} FAILED verification`);
+  const engineMs = reports.reduce((sum, r) => sum + r.result.stats.timeMs, 0);
+  return `${reports.length} puzzles: ${verdicts.join(', ')}; ${formatMs(engineMs)} in the engines, ${formatMs(wallMs)} wall`;
 }
 
 export function renderSolution(puzzle: Puzzle, solution: Solution | undefined, format: 'text' | 'svg', color: boolean): string {

@@ -140,7 +140,7 @@ Exit codes:
     .description('make a random puzzle with exactly one solution, proven by an engine; the same seed gives the same puzzle')
     .argument('<kind>', 'puzzle kind: arrowpath or nonogram')
     .argument('<size>', 'WIDTHxHEIGHT, e.g. 20x20')
-    .requiredOption('--seed <seed>', 'random seed: the same seed gives the same puzzle')
+    .option('--seed <seed>', 'random seed: the same seed gives the same puzzle (default: one picked at random and printed)')
     .option('--corners', 'arrow paths: put 1 in the top-left and N in the bottom-right corner, as in the seed puzzles')
     .option('-e, --engine <name>', `nonograms: the engine that proves the puzzle unique (default: ${defaultEngineName('nonogram')}); arrow paths are always checked by arrowpath`)
     .addOption(new Option('--to <format>', 'output format (default: signpost for arrow paths, pattern for nonograms)').choices(FORMATS))

@@ -19,6 +19,14 @@ describe('gridrace generate arrowpath', () => {
     }
   });
 
+  it('picks a seed when none is given, names it, and that seed makes the same puzzle again', () => {
+    const picked = gridrace(['generate', 'arrowpath', '5x5']);
+    expect(picked.code).toBe(ExitCode.OK);
+    const seed = /^5x5 seed (\d+) \(picked at random; --seed gives the same puzzle again\): /.exec(picked.stderr)?.[1];
+    expect(seed, picked.stderr).toBeDefined();
+    expect(gridrace(['generate', 'arrowpath', '5x5', '--seed', seed!]).stdout).toBe(picked.stdout);
+  });
+
   it('puts 1 and N in the corners with --corners, as JSON', () => {
     const run = gridrace(['generate', 'arrowpath', '5x4', '--seed', '7', '--corners', '--to', 'json']);
     expect(run.code).toBe(ExitCode.OK);
@@ -30,7 +38,6 @@ describe('gridrace generate arrowpath', () => {
   it.each([
     [['generate', 'arrowpath', '20by20', '--seed', '1'], /size "20by20" should be WIDTHxHEIGHT/],
     [['generate', 'sudoku', '5x5', '--seed', '1'], /cannot generate "sudoku" puzzles; supported: arrowpath, nonogram/],
-    [['generate', 'arrowpath', '5x5'], /required option '--seed <seed>'/],
   ])('rejects %j with exit code 5', (args, message) => {
     const run = gridrace(args);
     expect(run.code).toBe(ExitCode.USAGE);

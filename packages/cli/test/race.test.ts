@@ -18,6 +18,7 @@ writeFileSync(
   `import { makeResult, registerEngine } from '${coreUrl}';
 registerEngine({ name: 'cli-hang', kind: 'nonogram', description: 'never returns', solve: async () => { for (;;) {} } });
 registerEngine({ name: 'cli-throw', kind: 'nonogram', description: 'throws', solve: async () => { throw new Error('boom from cli-throw'); } });
+registerEngine({ name: 'cli-impossible', kind: 'nonogram', description: 'unique without a solution', solve: async () => ({ verdict: 'unique', solutions: [], stats: { timeMs: 0, counters: {} } }) });
 registerEngine({ name: 'cli-none', kind: 'nonogram', description: 'says none', solve: async () => makeResult([], null, { timeMs: 0, counters: {} }) });
 `,
 );
@@ -42,11 +43,12 @@ describe('gridrace race', () => {
     expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toContain('| puzzles/seed/gchq-2015.json | 25x25 | unique |');
   });
 
-  it('records a hanging and a throwing engine, finishes, and exits by itself', () => {
+  it('records a hanging and a throwing engine, finishes, exits by itself with code 6 for the failure', () => {
     const dir = out('isolation');
     const started = Date.now();
     const r = gridrace(['race', '--load', engines, '--engines', 'cli-hang,cli-throw,naive', '--puzzles', SMALL, '--time-limit', '0.5', '--iterations', '2', '--out', dir]);
-    expect(r.code).toBe(0);
+    expect(r.code).toBe(6);
+    expect(r.stdout).toMatch(/^race: 3 tasks, 1 completed, 1 timed out, 0 out of memory, 1 errors?,/m);
     expect(Date.now() - started).toBeLessThan(60_000);
     const byEngine = Object.fromEntries(readResults(dir).tasks.map((t: { engine: string }) => [t.engine, t]));
     expect(byEngine['cli-hang']).toMatchObject({ state: 'timeout' });
@@ -75,6 +77,21 @@ describe('gridrace race', () => {
     // results.json keeps its state.
     expect(readResults(out('gave-up')).tasks[0]).toMatchObject({ engine: 'naive', state: 'completed', verdict: 'incomplete', reason: 'limit' });
     expect(readFileSync(join(out('gave-up'), 'summary.md'), 'utf8')).toContain('| 300x300 | unique | gave up (limit) |');
+  });
+
+  it('exits 6 for an impossible answer, after writing every result; a timeout alone exits 0', () => {
+    const dir = out('impossible');
+    const r = gridrace(['race', '--load', engines, '--engines', 'cli-impossible,naive', '--puzzles', SMALL, '--iterations', '1', '--out', dir]);
+    expect(r.code).toBe(6);
+    const byEngine = Object.fromEntries(readResults(dir).tasks.map((t: { engine: string }) => [t.engine, t]));
+    expect(byEngine['cli-impossible']).toMatchObject({ state: 'errored' });
+    expect(byEngine['cli-impossible'].message).toContain('solve() returned unique with no solution');
+    expect(byEngine.naive).toMatchObject({ state: 'completed', verdict: 'unique', verified: true });
+    for (const f of ['results.json', 'summary.md', 'report.html']) expect(existsSync(join(dir, f))).toBe(true);
+
+    const timedOut = gridrace(['race', '--load', engines, '--engines', 'cli-hang', '--puzzles', SMALL, '--time-limit', '0.5', '--iterations', '1', '--out', out('timeout-only')]);
+    expect(timedOut.code).toBe(0);
+    expect(readResults(out('timeout-only')).tasks[0]).toMatchObject({ state: 'timeout' });
   });
 
   it('fails loudly with code 6 when the engines disagree', () => {

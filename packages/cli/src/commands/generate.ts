@@ -8,7 +8,8 @@ import type { Ui } from './shared.js';
 import { engineFor } from './solve.js';
 
 export interface GenerateFlags {
-  seed: string;
+  /** Absent: one is picked at random and printed, so the puzzle can be made again. */
+  seed?: string;
   corners?: boolean;
   engine?: string;
   to?: FormatName;
@@ -30,42 +31,44 @@ export function parseSize(text: string): { width: number; height: number } {
 }
 
 /**
- * `gridrace generate arrowpath|nonogram WxH --seed S`: a sparse arrow path the `arrowpath`
+ * `gridrace generate arrowpath|nonogram WxH [--seed S]`: a sparse arrow path the `arrowpath`
  * engine proves unique, or a nonogram the checking engine proves unique.
  */
 export async function generateCommand(kind: string, size: string, flags: GenerateFlags, ui: Ui): Promise<ExitCode> {
   if (!(KINDS as readonly string[]).includes(kind)) throw new CliError(`cannot generate "${kind}" puzzles; supported: ${KINDS.join(', ')}`, ExitCode.USAGE);
   const { width, height } = parseSize(size);
+  const picked = flags.seed === undefined;
+  const seed = flags.seed ?? String(Math.floor(Math.random() * 1_000_000_000));
   const to = flags.to ?? (kind === 'arrowpath' ? 'signpost' : 'pattern');
   const controller = new AbortController();
   const onInterrupt = () => controller.abort();
   process.once('SIGINT', onInterrupt);
   try {
-    const { puzzle, summary } = kind === 'arrowpath' ? await arrowPath(width, height, flags, controller.signal) : await nonogram(width, height, flags, controller);
+    const { puzzle, summary } = kind === 'arrowpath' ? await arrowPath(width, height, seed, flags, controller.signal) : await nonogram(width, height, seed, flags, controller);
     let text: string;
     try {
-      text = writePuzzle({ ...puzzle, meta: { ...puzzle.meta, title: `${kind} ${size} seed ${flags.seed}` } }, to);
+      text = writePuzzle({ ...puzzle, meta: { ...puzzle.meta, title: `${kind} ${size} seed ${seed}` } }, to);
     } catch (err) {
       // The puzzle is fine; the format cannot hold it (a nonogram as Signpost, a 5x4 in TAAI...).
       if (err instanceof PuzzleFormatError) throw new CliError(`cannot write a ${size} ${kind} as ${to}: ${err.detail}`, ExitCode.USAGE);
       throw err;
     }
     await writeOutput(flags.output, text.endsWith('\n') ? text : `${text}\n`);
-    ui.info(`${width}x${height} seed ${flags.seed}: ${summary}`);
+    ui.info(`${width}x${height} seed ${seed}${picked ? ' (picked at random; --seed gives the same puzzle again)' : ''}: ${summary}`);
     return ExitCode.OK;
   } finally {
     process.removeListener('SIGINT', onInterrupt);
   }
 }
 
-async function arrowPath(width: number, height: number, flags: GenerateFlags, signal: AbortSignal): Promise<{ puzzle: Puzzle; summary: string }> {
+async function arrowPath(width: number, height: number, seed: string, flags: GenerateFlags, signal: AbortSignal): Promise<{ puzzle: Puzzle; summary: string }> {
   if (flags.engine !== undefined && flags.engine !== 'arrowpath') {
     throw new CliError(`arrow paths are generated with the arrowpath engine; --engine ${flags.engine} is for nonograms`, ExitCode.USAGE);
   }
   const { puzzle, stats } = await generateArrowPath({
     width,
     height,
-    seed: flags.seed,
+    seed,
     corners: flags.corners ?? false,
     signal,
     ...(flags.timeLimit === undefined ? {} : { timeLimitMs: flags.timeLimit * 1000 }),
@@ -75,7 +78,7 @@ async function arrowPath(width: number, height: number, flags: GenerateFlags, si
   return { puzzle, summary: `${stats.givens} of ${stats.cells} cells given (${share}%), unique, ${formatMs(stats.timeMs)}${stopped}` };
 }
 
-async function nonogram(width: number, height: number, flags: GenerateFlags, controller: AbortController): Promise<{ puzzle: Puzzle; summary: string }> {
+async function nonogram(width: number, height: number, seed: string, flags: GenerateFlags, controller: AbortController): Promise<{ puzzle: Puzzle; summary: string }> {
   if (flags.corners) throw new CliError('--corners is for arrow paths', ExitCode.USAGE);
   const probe: Puzzle = { kind: 'nonogram', width, height, rows: [], columns: [], givens: [], meta: {} };
   const checker = engineFor(probe, flags.engine ?? defaultEngineName('nonogram')) as Engine<'nonogram'>;
@@ -91,7 +94,7 @@ async function nonogram(width: number, height: number, flags: GenerateFlags, con
   const started = performance.now();
   try {
     await checker.init?.();
-    const { puzzle, stats } = await generateNonogram({ width, height, seed: flags.seed, checker, signal: controller.signal });
+    const { puzzle, stats } = await generateNonogram({ width, height, seed, checker, signal: controller.signal });
     const share = ((100 * stats.filled) / (width * height)).toFixed(0);
     const machine = stats.timedOut > 0 ? `; ${stats.timedOut} check(s) ran out of time, so another machine may give another puzzle` : '';
     return {

@@ -182,7 +182,17 @@ export async function raceCommand(flags: RaceFlags, ui: Ui): Promise<ExitCode> {
   if (results.aborted) {
     ui.out(`race interrupted: ${results.tasks.length} of ${race.tasks.length} tasks finished; their results are in ${out}`);
   }
-  if (results.disagreements.length > 0) return ExitCode.INTERNAL;
+  return raceExitCode(results);
+}
+
+/**
+ * After every result is written: 6 when engines disagree, an engine threw or died, or an answer
+ * failed the verifier or was impossible (`unique` with no solution; recorded as errored); 3
+ * for an interrupted race; else 0. Time limits and memory caps are outcomes, not failures.
+ */
+export function raceExitCode(results: RaceResults): ExitCode {
+  const { summary } = results;
+  if (results.disagreements.length > 0 || summary.errors > 0 || summary.unverified > 0) return ExitCode.INTERNAL;
   if (results.aborted) return ExitCode.INCOMPLETE;
   return ExitCode.OK;
 }

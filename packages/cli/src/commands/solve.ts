@@ -2,7 +2,7 @@ import { getEngine, verify, type Engine, type Puzzle, type Solution, type SolveR
 import { defaultEngineName } from '@gridrace/engines';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { buildOutput, loadPuzzles, writeOutput } from '../io.js';
-import { exitCodeOf, renderSolution, solveJson, verdictLine, type PuzzleReport } from '../output.js';
+import { exitCodeOf, renderSolution, solveJson, tallyLine, verdictLine, type PuzzleReport } from '../output.js';
 import { pickPuzzles, type Ui } from './shared.js';
 
 export interface SolveFlags {
@@ -58,6 +58,7 @@ export async function solveCommand(path: string, flags: SolveFlags, ui: Ui): Pro
   const reports: PuzzleReport[] = [];
   const used = new Set<Engine>();
   const svgParts: string[] = [];
+  const started = performance.now();
   try {
     for (const { puzzle, index } of puzzles) {
       const engine = engineFor(puzzle, flags.engine);
@@ -83,15 +84,21 @@ export async function solveCommand(path: string, flags: SolveFlags, ui: Ui): Pro
         ui.info(verdictLine(report, many));
         continue;
       }
-      ui.out(ui.color ? ui.colorVerdict(verdictLine(report, many), exitCodeOf(report)) : verdictLine(report, many));
+      const line = verdictLine(report, many, !flags.quiet);
+      ui.out(ui.color ? ui.colorVerdict(line, exitCodeOf(report)) : line);
       if (!flags.quiet) for (const s of result.solutions) ui.out(buildOutput(name, () => renderSolution(puzzle, s, 'text', ui.color)));
       if (controller.signal.aborted) break;
     }
     if (flags.json) await writeOutput(flags.output, buildOutput(name, () => solveJson(reports)));
     else if (flags.format === 'svg') {
       if (svgParts.length > 1 && flags.output === undefined) ui.info(`note: ${svgParts.length} SVG documents follow, one per solution`);
-      await writeOutput(flags.output, svgParts.join(''));
+      // No solution, nothing to draw: an existing file is left as it was, not emptied.
+      if (svgParts.length === 0) {
+        if (flags.output !== undefined && flags.output !== '-') ui.info(`note: no solution to draw, ${flags.output} was not written`);
+      } else await writeOutput(flags.output, svgParts.join(''));
     }
+    // On stderr, so standard output keeps one line per puzzle (and only those with -q).
+    if (many && !flags.json) ui.info(tallyLine(reports, performance.now() - started));
   } finally {
     process.removeListener('SIGINT', onInterrupt);
     // Engines such as z3 hold worker threads until disposed; the process must be free to exit.
