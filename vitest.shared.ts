@@ -1,31 +1,26 @@
 // Shared vitest settings: tests run on the TypeScript sources of every workspace
 // package (the `source` export condition), consumers get the built `dist`.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
- * The CLI's colour rule (packages/cli/src/output.ts `useColor`): never with NO_COLOR, always
- * with FORCE_COLOR (unless `0` or `false`), otherwise only on a terminal that is not dumb.
- * scripts/test.mjs sets FORCE_COLOR when its own output is a terminal, since turbo hands each
- * task a pipe.
+ * The folder beside the repository with the real puzzles: `../shared`, or wherever
+ * GRIDRACE_SHARED_DIR points. It is not part of the repository, so a clone from a public host
+ * lacks it: the tests that read it are then skipped, with this one line as the reason. The
+ * tests learn where it is from GRIDRACE_SHARED_DIR, set here for the workers ('' when
+ * missing; testkit's `sharedDir`). Where it must be there (`.ci/run` sets
+ * GRIDRACE_REQUIRE_SHARED=1) its absence fails the run instead, and scripts/test.mjs fails a
+ * run that skipped any test, so CI cannot pass without running them.
  */
-function wantColor(env: NodeJS.ProcessEnv = process.env): boolean {
-  if (env.NO_COLOR) return false;
-  if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0' && env.FORCE_COLOR.toLowerCase() !== 'false';
-  return process.stdout.isTTY === true && env.TERM !== 'dumb';
+const sharedDir = `${resolve(process.env.GRIDRACE_SHARED_DIR || fileURLToPath(new URL('../shared', import.meta.url)))}/`;
+const sharedPresent = existsSync(`${sharedDir}puzzles`);
+if (!sharedPresent) {
+  if (process.env.GRIDRACE_REQUIRE_SHARED) throw new Error(`GRIDRACE_REQUIRE_SHARED is set but ${sharedDir} is missing: the tests that read its puzzles cannot run`);
+  console.log(`note: ${sharedDir} is missing: the tests that read its puzzles are skipped`);
 }
-
-// vitest colours with tinyrainbow, which decides when vitest starts (before this file loads)
-// and colours pipes and files too: it looks at TERM, not at the stream, and some labels are
-// coloured once at import. So when colour is not wanted the test workers get NO_COLOR, and
-// this process drops colour codes from what its reporters write.
-if (!wantColor()) {
-  process.env.NO_COLOR = '1';
-  const SGR = /\x1b\[[0-9;]*m/g;
-  for (const stream of [process.stdout, process.stderr]) {
-    const write = stream.write.bind(stream) as (...args: unknown[]) => boolean;
-    stream.write = ((chunk: unknown, ...rest: unknown[]) => write(typeof chunk === 'string' ? chunk.replace(SGR, '') : chunk, ...rest)) as typeof stream.write;
-  }
-}
+process.env.GRIDRACE_SHARED_DIR = sharedPresent ? sharedDir : '';
 
 export const sharedConfig = defineConfig({
   resolve: { conditions: ['source'] },

@@ -1,16 +1,18 @@
 #!/usr/bin/env node
-// The README's test command runs this: typecheck and test every package through turbo,
-// then add up the vitest JSON reports into one closing line, `N passed, N failed`.
-import { spawnSync } from 'node:child_process';
+// The README's test command runs this: typecheck and test every package through turbo, then
+// add up the vitest JSON reports. Quiet on success: a line per package and the closing
+// `N passed, N failed`; a failing task's output is shown in full (turbo's errors-only logs).
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 
 const root = new URL('..', import.meta.url).pathname;
 const packageDirs = [...readdirSync(join(root, 'packages')).map((name) => join(root, 'packages', name)), join(root, 'benchmarks')];
-const reports = packageDirs.map((dir) => join(dir, '.vitest-results.json'));
+const started = Date.now();
 
 // Stale reports from an earlier run must not be counted.
-for (const file of reports) rmSync(file, { force: true });
+for (const dir of packageDirs) rmSync(join(dir, '.vitest-results.json'), { force: true });
 
 const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' };
 // Turbo hands each task a pipe, not this terminal: say here whether colour is wanted
@@ -27,28 +29,59 @@ if (!existsSync(chromium) && process.getuid?.() === 0 && existsSync('/usr/bin/ap
     console.log('could not install Chromium: the browser test will fail and say so');
   }
 }
-const turboArgs = ['exec', 'turbo', 'run', 'typecheck', 'test', '--output-logs=new-only', ...process.argv.slice(2)];
-const run = spawnSync('pnpm', turboArgs, { cwd: root, stdio: 'inherit', env });
+
+// The real puzzles beside the repository (vitest.shared.ts reads the same setting).
+const sharedDir = process.env.GRIDRACE_SHARED_DIR || join(root, '..', 'shared');
+if (!existsSync(join(sharedDir, 'puzzles'))) console.log(`note: ${sharedDir} is missing: the tests that read its puzzles are skipped`);
+
+// Turbo's own lines (scope, cache, task counts) are left out on success; everything else,
+// which with errors-only is the full log of a failing task, goes through.
+const TURBO_CHROME = /^(\s*$|• |\s*Tasks:|\s*Cached:|\s*Time:|\s*Failed:|turbo \d)/;
+const turboArgs = ['exec', 'turbo', 'run', 'typecheck', 'test', '--output-logs=errors-only', ...process.argv.slice(2)];
+const turbo = spawn('pnpm', turboArgs, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env });
+const chrome = [];
+createInterface({ input: turbo.stdout }).on('line', (line) => {
+  if (TURBO_CHROME.test(line)) chrome.push(line);
+  else console.log(line);
+});
+const turboStatus = await new Promise((resolve) => turbo.on('close', (code) => resolve(code ?? 1)));
+const turboFailed = turboStatus !== 0;
+if (turboFailed) for (const line of chrome) if (line.trim()) console.log(line);
 
 let passed = 0;
 let failed = 0;
-let files = 0;
-for (const file of reports) {
+let skipped = 0;
+for (const dir of packageDirs) {
+  const file = join(dir, '.vitest-results.json');
   if (!existsSync(file)) continue;
   const report = JSON.parse(readFileSync(file, 'utf8'));
-  files++;
-  passed += report.numPassedTests ?? 0;
-  failed += report.numFailedTests ?? 0;
+  const name = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).name;
+  let failedToLoad = 0;
   for (const suite of report.testResults ?? []) {
     // A test file that failed to load has no test results of its own: count it once.
     if (suite.status === 'failed' && (suite.assertionResults ?? []).length === 0) {
-      failed++;
+      failedToLoad++;
       console.error(`failed to run: ${suite.name}: ${suite.message ?? ''}`);
     }
   }
+  const p = report.numPassedTests ?? 0;
+  const f = (report.numFailedTests ?? 0) + failedToLoad;
+  const s = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  const ends = (report.testResults ?? []).map((suite) => suite.endTime ?? 0);
+  const seconds = ends.length > 0 ? (Math.max(...ends) - report.startTime) / 1000 : 0;
+  console.log(`${name.padEnd(28)} ${String(p).padStart(4)} passed${f ? `, ${f} FAILED` : ''}${s ? `, ${s} skipped` : ''}  (${seconds.toFixed(0)} s)`);
+  passed += p;
+  failed += f;
+  skipped += s;
 }
-const turboFailed = run.status !== 0;
 if (turboFailed && failed === 0) failed = 1; // a typecheck or build failure counts as a failure
-console.log(`\n${files} test reports read${turboFailed ? '; turbo reported a failure (see above)' : ''}`);
+
+// CI runs every test: a skip there (the shared folder moved, say) must not pass unseen.
+if (process.env.GRIDRACE_REQUIRE_SHARED && skipped > 0) {
+  console.log(`${skipped} test(s) skipped, but GRIDRACE_REQUIRE_SHARED asks for every test to run`);
+  failed++;
+}
+const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+console.log(`\n${turboFailed ? 'turbo reported a failure (see above); ' : ''}${skipped ? `${skipped} skipped; ` : ''}${minutes} min`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(turboFailed || failed > 0 ? 1 : 0);

@@ -7,7 +7,6 @@ import { fileURLToPath } from 'node:url';
 /** The built CLI, run as a user runs it: `node dist/main.js ...` (turbo builds it before tests). */
 export const CLI = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 export const REPO = fileURLToPath(new URL('../../../', import.meta.url));
-export const SHARED = join(REPO, '../shared');
 
 export interface CliRun {
   code: number | null;

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readPuzzle } from '@gridrace/core';
 import { ExitCode } from '../src/index.js';
-import { REPO, SHARED, gridrace, tempFile } from './run-cli.js';
+import { hasShared, NEEDS_SHARED, sharedDir } from '@gridrace/testkit';
+import { REPO, gridrace, tempFile } from './run-cli.js';
 
 describe('gridrace verify', () => {
   it("accepts a file's own correct solution (GCHQ seed)", () => {
@@ -22,13 +23,8 @@ describe('gridrace verify', () => {
     expect(run.stdout).toMatch(/WRONG\n\s+row 1: clue 1, grid gives 2/);
   });
 
-  it('checks all 1000 TAAI 2011 reference solutions against their puzzles', () => {
-    const run = gridrace([
-      'verify',
-      join(SHARED, 'puzzles/taai/question/taai2011.txt'),
-      '--solution',
-      join(SHARED, 'puzzles/taai/solution/taai2011.txt'),
-    ]);
+  it.skipIf(!hasShared)(`checks all 1000 TAAI 2011 reference solutions against their puzzles ${NEEDS_SHARED}`, () => {
+    const run = gridrace(['verify', `${sharedDir}puzzles/taai/question/taai2011.txt`, '--solution', `${sharedDir}puzzles/taai/solution/taai2011.txt`]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(ExitCode.OK);
     expect(run.stdout).toMatch(/1000 of 1000 solutions correct/);

@@ -3,14 +3,12 @@
 // TAAI tournament set. Verdicts are checked against what the sources state, and every
 // solution against core's independent verifier. The full corpus (all 3000 TAAI puzzles,
 // Knotty, Faase) is run by benchmarks/scripts/figures.mjs instead.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { readPuzzle, readPuzzles, readSolutions, solutionToRows, verify, type NonogramPuzzle, type NonogramSolution } from '@gridrace/core';
+import { readSolutions, solutionToRows, verify, type NonogramPuzzle, type NonogramSolution } from '@gridrace/core';
 import { describe, expect, it } from 'vitest';
 import { bitmaskEngine } from '../src/index.js';
+import { hasShared, NEEDS_SHARED, readSharedFile, readSharedNonogram, readSharedNonograms } from '@gridrace/testkit';
 
-const SHARED = fileURLToPath(new URL('../../../../shared/puzzles/', import.meta.url));
-const load = (path: string): NonogramPuzzle => readPuzzle(readFileSync(SHARED + path, 'utf8'), { file: path }) as NonogramPuzzle;
+const load = readSharedNonogram;
 
 async function solveUnique(puzzle: NonogramPuzzle): Promise<NonogramSolution> {
   const result = await bitmaskEngine.solve(puzzle, { maxSolutions: 2 });
@@ -21,7 +19,7 @@ async function solveUnique(puzzle: NonogramPuzzle): Promise<NonogramSolution> {
   return solution;
 }
 
-describe('webpbn survey puzzles (unique, as webpbn.com and the source list state)', () => {
+describe.skipIf(!hasShared)(`webpbn survey puzzles (unique, as webpbn.com and the source list state) ${NEEDS_SHARED}`, () => {
   // Knotty and Faase (several solutions, far harder) are in the benchmark script only.
   const nin = ['00001', '00006', '00016', '00021', '00023', '00027', '00065', '00436', '00529', '00803', '01611', '06574'];
   for (const id of nin) it(`webpbn-${id}.nin`, async () => void (await solveUnique(load(`webpbn/webpbn-${id}.nin`))));
@@ -29,7 +27,7 @@ describe('webpbn survey puzzles (unique, as webpbn.com and the source list state
   for (const name of non) it(`webpbn-${name}.non (with its goal grid)`, async () => void (await solveUnique(load(`webpbn/non/webpbn-${name}.non`))));
 });
 
-describe('extra puzzles (unique, as their source states)', () => {
+describe.skipIf(!hasShared)(`extra puzzles (unique, as their source states) ${NEEDS_SHARED}`, () => {
   const files = ['cauldron', 'tiger', 'sun', 'jwilk-091-owl', 'domino-3', 'domino-4', 'domino-5', 'domino-6', 'domino-7', 'domino-8'];
   for (const name of files) it(`${name}.non`, async () => void (await solveUnique(load(`extra/${name}.non`))));
 
@@ -40,15 +38,15 @@ describe('extra puzzles (unique, as their source states)', () => {
   });
 });
 
-describe('TAAI tournament sets: a sample of each', () => {
+describe.skipIf(!hasShared)(`TAAI tournament sets: a sample of each ${NEEDS_SHARED}`, () => {
   // The sets run roughly from easy to hard: the sample is the first 100 puzzles and every
   // 100th after them (#151, #251, ..., #951), which keeps this test to a few seconds.
   const sample = [...Array.from({ length: 100 }, (_, i) => i), ...Array.from({ length: 9 }, (_, i) => 150 + 100 * i)];
   for (const set of ['taai2011', 'tcga2016', 'icga2017']) {
     it(`${set}: ${sample.length} puzzles, settled verdicts, verified solutions`, async () => {
-      const puzzles = readPuzzles(readFileSync(`${SHARED}taai/question/${set}.txt`, 'utf8'), { file: `${set}.txt` }) as NonogramPuzzle[];
+      const puzzles = readSharedNonograms(`taai/question/${set}.txt`);
       expect(puzzles).toHaveLength(1000);
-      const reference = readSolutions(readFileSync(`${SHARED}taai/solution/${set}.txt`, 'utf8'), { width: 25, height: 25, kind: 'nonogram' }) as NonogramSolution[];
+      const reference = readSolutions(readSharedFile(`puzzles/taai/solution/${set}.txt`), { width: 25, height: 25, kind: 'nonogram' }) as NonogramSolution[];
       expect(reference).toHaveLength(1000);
       for (const i of sample) {
         const puzzle = puzzles[i]!;

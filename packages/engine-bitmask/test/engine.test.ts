@@ -1,10 +1,8 @@
 // The engine's own behaviour around the contract: shapes it refuses and odd but valid inputs
 // (testkit's shared input cases), resource caps, solves at the same time (each instance's
 // state swapped in and out of the one module), stats and difficulty classes.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { readPuzzle, readPuzzles, verify, type NonogramPuzzle, type NonogramSolution, type SolveResult } from '@gridrace/core';
-import { describeNonogramInputCases, nonogramFromClues } from '@gridrace/testkit';
+import { verify, type NonogramSolution, type SolveResult } from '@gridrace/core';
+import { describeNonogramInputCases, hasShared, NEEDS_SHARED, nonogramFromClues, readSharedNonogram, readSharedNonograms } from '@gridrace/testkit';
 import { describe, expect, it } from 'vitest';
 import { bitmaskEngine, createBitmaskEngine } from '../src/index.js';
 
@@ -29,10 +27,9 @@ describe('resource caps', () => {
   });
 });
 
-const shared = fileURLToPath(new URL('../../../../shared/puzzles/', import.meta.url));
-const readShared = (path: string) => readPuzzle(readFileSync(`${shared}${path}`, 'utf8'), { file: path }) as NonogramPuzzle;
+const readShared = readSharedNonogram;
 
-describe('memory', () => {
+describe.skipIf(!hasShared)(`memory ${NEEDS_SHARED}`, () => {
   it('a board the memory cannot hold: incomplete/limit with a message naming the limit', async () => {
     const engine = createBitmaskEngine({ name: 'bitmask-1mb', maxMemoryMb: 1 });
     const result = await engine.solve(readShared('extra/cauldron.non'));
@@ -46,9 +43,9 @@ describe('memory', () => {
   });
 });
 
-describe('solves at the same time', () => {
+describe.skipIf(!hasShared)(`solves at the same time ${NEEDS_SHARED}`, () => {
   it('interleaved at every resumable step, each solve gives what it gives alone (searches, symmetric turns, verified solutions)', async () => {
-    const taai = readPuzzles(readFileSync(`${shared}taai/question/taai2011.txt`, 'utf8'), { file: 'taai2011.txt' }) as NonogramPuzzle[];
+    const taai = readSharedNonograms('taai/question/taai2011.txt');
     const puzzles = [readShared('extra/domino-6.non'), readShared('webpbn/webpbn-06574.nin'), readShared('webpbn/webpbn-00803.nin'), taai[130]!, taai[340]!, taai[400]!];
     const stutter = createBitmaskEngine({ name: 'bitmask-stutter', sliceMs: 0 });
     const alone: SolveResult<NonogramSolution>[] = [];
@@ -73,14 +70,14 @@ describe('stats and difficulty', () => {
     expect(result.stats.counters.branches).toBeGreaterThan(0);
   });
 
-  it('line: a puzzle line logic finishes (Cauldron, 512x512)', async () => {
+  it.skipIf(!hasShared)(`line: a puzzle line logic finishes (Cauldron, 512x512) ${NEEDS_SHARED}`, async () => {
     const result = await bitmaskEngine.solve(readShared('extra/cauldron.non'));
     expect(result.verdict).toBe('unique');
     expect(result.stats.difficulty).toBe('line');
     expect(result.stats.counters.probes).toBe(0);
   });
 
-  it('probe: 4-Dom needs probing but no branching', async () => {
+  it.skipIf(!hasShared)(`probe: 4-Dom needs probing but no branching ${NEEDS_SHARED}`, async () => {
     const result = await bitmaskEngine.solve(readShared('extra/domino-4.non'));
     expect(result.verdict).toBe('unique');
     expect(result.stats.difficulty).toBe('probe');

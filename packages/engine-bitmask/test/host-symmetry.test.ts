@@ -1,15 +1,12 @@
 // Clue symmetries: every symmetry reported maps solutions to solutions (checked with
 // `verify` on the image of the grid the clues came from), and every turn or mirror image
 // under which a grid's clues come out the same is reported.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fileURLToPath } from 'node:url';
-import { checkNonogramInput, nonogramFromSolution, readPuzzle, verify, type NonogramPuzzle, type NonogramSolution } from '@gridrace/core';
+import { checkNonogramInput, nonogramFromSolution, verify, type NonogramPuzzle, type NonogramSolution } from '@gridrace/core';
 import { nonogramSymmetries, SolutionsWithImages, symmetricImage } from '../src/host/index.js';
+import { hasShared, NEEDS_SHARED, readSharedNonogram } from '@gridrace/testkit';
 
-const SHARED = fileURLToPath(new URL('../../../../shared/', import.meta.url));
 
 /** The eight maps of a w x h grid (the square-only ones give null on other shapes), by name. */
 const MAPS: Record<string, (r: number, c: number, h: number, w: number) => [number, number] | null> = {
@@ -96,9 +93,8 @@ describe('nonogramSymmetries', () => {
     );
   });
 
-  it('looks past blank border lines: Knotty (40x40, last row and column blank) turns by quarter turns', () => {
-    const file = join(SHARED, 'puzzles', 'webpbn', 'knotty.nin');
-    const knotty = readPuzzle(readFileSync(file, 'utf8'), { file }) as NonogramPuzzle;
+  it.skipIf(!hasShared)(`looks past blank border lines: Knotty (40x40, last row and column blank) turns by quarter turns ${NEEDS_SHARED}`, () => {
+    const knotty = readSharedNonogram('webpbn/knotty.nin');
     expect(symmetriesOf(knotty).map((s) => s.name).sort()).toEqual(['rotate-180', 'rotate-270', 'rotate-90']);
   });
 

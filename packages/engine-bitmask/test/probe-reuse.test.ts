@@ -1,20 +1,19 @@
 // Probe reuse (probe.ts): a probe whose recorded outcome still holds is skipped. That must
 // change nothing but the work: the same verdicts, solutions and search counters as with
 // every probe repeated, and exactly the skipped probes missing from `probes`.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { readPuzzle, readPuzzles, verify, type NonogramPuzzle } from '@gridrace/core';
+import { verify, type NonogramPuzzle } from '@gridrace/core';
 import { describe, expect, it } from 'vitest';
 import { createBitmaskEngine } from '../src/index.js';
+import { hasShared, NEEDS_SHARED, readSharedNonogram, readSharedNonograms } from '@gridrace/testkit';
 
-const shared = fileURLToPath(new URL('../../../../shared/puzzles/', import.meta.url));
-const read = (path: string): NonogramPuzzle => readPuzzle(readFileSync(`${shared}${path}`, 'utf8'), { file: path }) as NonogramPuzzle;
-const taai = readPuzzles(readFileSync(`${shared}taai/question/taai2011.txt`, 'utf8'), { file: 'taai2011.txt' }) as NonogramPuzzle[];
+// Without ../shared the lists stay empty and the test is skipped.
+const read = readSharedNonogram;
+const taai = hasShared ? readSharedNonograms('taai/question/taai2011.txt') : [];
 
 /** Counters that depend on how many probes ran, not on the search's path. */
 const WORK = new Set(['probes', 'probesReused', 'linesSolved', 'cacheHits']);
 
-const cases: Array<[string, NonogramPuzzle]> = [
+const cases: Array<[string, NonogramPuzzle]> = !hasShared ? [] : [
   ['Merka (webpbn #1611)', read('webpbn/webpbn-01611.nin')],
   ['#803', read('webpbn/webpbn-00803.nin')],
   ['8-Dom', read('extra/domino-8.non')],
@@ -22,12 +21,12 @@ const cases: Array<[string, NonogramPuzzle]> = [
   ...[3, 130, 340, 400].map((i): [string, NonogramPuzzle] => [`taai2011 #${i + 1}`, taai[i]!]),
 ];
 // Puzzles where the learner takes turns too (slow for backtracking alone).
-const learnerCases: Array<[string, NonogramPuzzle]> = [
+const learnerCases: Array<[string, NonogramPuzzle]> = !hasShared ? [] : [
   ['Forever (webpbn #6574)', read('webpbn/webpbn-06574.nin')],
   ...[580, 620, 900].map((i): [string, NonogramPuzzle] => [`taai2011 #${i + 1}`, taai[i]!]),
 ];
 
-describe('probe reuse', () => {
+describe.skipIf(!hasShared)(`probe reuse ${NEEDS_SHARED}`, () => {
   for (const strategy of ['auto', 'probe'] as const) {
     it(`${strategy}: same answers and search counters as repeating every probe; probes + reused = probes without reuse`, async () => {
       let reusedTotal = 0;

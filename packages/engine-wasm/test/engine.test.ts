@@ -2,14 +2,12 @@
 // (testkit's shared input cases), resource caps (maxCells, maxMemoryMb), time limit and abort
 // in the middle of a long search, loading (cold start, init, dispose, the module passed in) and stats.
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { MAX_SOLUTIONS_LIMIT, readPuzzle, verify, type NonogramPuzzle } from '@gridrace/core';
-import { describeNonogramInputCases, nonogramFromClues, permutationNonogram } from '@gridrace/testkit';
+import { MAX_SOLUTIONS_LIMIT, verify, type NonogramPuzzle } from '@gridrace/core';
+import { describeNonogramInputCases, hasShared, NEEDS_SHARED, nonogramFromClues, permutationNonogram, readSharedNonogram, readSharedNonograms } from '@gridrace/testkit';
 import { describe, expect, it } from 'vitest';
 import { compileSolver, createWasmEngine, DEFAULT_WASM_URL, wasmEngine } from '../src/index.js';
 
-const shared = fileURLToPath(new URL('../../../../shared/puzzles/', import.meta.url));
-const load = (path: string): NonogramPuzzle => readPuzzle(readFileSync(shared + path, 'utf8'), { file: path }) as NonogramPuzzle;
+const load = readSharedNonogram;
 
 describe('the engine object', () => {
   it('is the nonogram engine registered as "wasm"', () => {
@@ -28,7 +26,7 @@ describe('the engine object', () => {
 
 describeNonogramInputCases(wasmEngine);
 
-describe('initial memory', () => {
+describe.skipIf(!hasShared)(`initial memory ${NEEDS_SHARED}`, () => {
   /**
    * Runs `body` while recording every WebAssembly.Memory asked for (its initial pages) and
    * made (with the buffer it started with); `refuse` makes the host turn a request down.
@@ -143,7 +141,7 @@ describe('resource caps', () => {
     if (result.verdict === 'incomplete') expect(result.reason).toBe('limit');
   });
 
-  it('a large puzzle within the default memory: 512x512 Cauldron, line logic only', async () => {
+  it.skipIf(!hasShared)(`a large puzzle within the default memory: 512x512 Cauldron, line logic only ${NEEDS_SHARED}`, async () => {
     const result = await wasmEngine.solve(load('extra/cauldron.non'));
     expect(result.verdict).toBe('unique');
     expect(result.stats.difficulty).toBe('line');
@@ -151,7 +149,7 @@ describe('resource caps', () => {
   });
 });
 
-describe('time limit and abort in the middle of a long search', () => {
+describe.skipIf(!hasShared)(`time limit and abort in the middle of a long search ${NEEDS_SHARED}`, () => {
   const hard = permutationNonogram(30);
 
   it('a 50 ms limit on a puzzle with astronomically many solutions: incomplete/time-limit, promptly', async () => {
@@ -242,7 +240,7 @@ describe('stats and difficulty', () => {
     expect(result.stats.counters.branches).toBeGreaterThan(0);
   });
 
-  it('probe: 4-Dom needs probing but no branching', async () => {
+  it.skipIf(!hasShared)(`probe: 4-Dom needs probing but no branching ${NEEDS_SHARED}`, async () => {
     const result = await wasmEngine.solve(load('extra/domino-4.non'));
     expect(result.verdict).toBe('unique');
     expect(result.stats.difficulty).toBe('probe');
@@ -256,13 +254,12 @@ describe('stats and difficulty', () => {
   });
 });
 
-describe('pausing and resuming', () => {
+describe.skipIf(!hasShared)(`pausing and resuming ${NEEDS_SHARED}`, () => {
   it('a solve paused at every resumable point gives the same answers and counters as bitmask', async () => {
     const { createBitmaskEngine } = await import('@gridrace/engine-bitmask');
     const bitmaskEngine = createBitmaskEngine({ symmetry: false });
-    const { readPuzzles } = await import('@gridrace/core');
     const stutter = createWasmEngine({ name: 'wasm-stutter', sliceMs: 0, symmetry: false });
-    const taai = readPuzzles(readFileSync(`${shared}taai/question/taai2011.txt`, 'utf8'), { file: 'taai2011.txt' }) as NonogramPuzzle[];
+    const taai = readSharedNonograms('taai/question/taai2011.txt');
     // Probing, backtracking turns and clause learning turns all pause many times here.
     const cases: [string, NonogramPuzzle][] = [
       ['webpbn #6574', load('webpbn/webpbn-06574.nin')],
@@ -280,9 +277,9 @@ describe('pausing and resuming', () => {
   }, 30_000);
 });
 
-describe('memory for the clause learner', () => {
+describe.skipIf(!hasShared)(`memory for the clause learner ${NEEDS_SHARED}`, () => {
   it('a memory cap the learned clauses outgrow: incomplete/limit with a message, no trap', async () => {
-    const taai = (await import('@gridrace/core')).readPuzzles(readFileSync(`${shared}taai/question/taai2011.txt`, 'utf8'), { file: 'taai2011.txt' }) as NonogramPuzzle[];
+    const taai = readSharedNonograms('taai/question/taai2011.txt');
     const engine = createWasmEngine({ name: 'wasm-3mb', maxMemoryMb: 3, initialMemoryMb: 0, strategy: 'learn' });
     const result = await engine.solve(taai[751]!, { maxSolutions: 2, timeLimitMs: 20_000 });
     expect(result.verdict).toBe('incomplete');

@@ -2,23 +2,17 @@
 // solutions, in turns with the full search, must leave every answer exactly the brute-force
 // oracle's, and settles webpbn's Knotty. Turns are counted in the module's resumable steps,
 // so a solve paused at every step must give the same answer and counters as one that is not.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { readPuzzle, type NonogramPuzzle } from '@gridrace/core';
-import { describeSymmetricClues } from '@gridrace/testkit';
+import { describeSymmetricClues, hasShared, NEEDS_SHARED, readSharedNonogram } from '@gridrace/testkit';
 import { describe, expect, it } from 'vitest';
 import { createWasmEngine, wasmEngine } from '../src/index.js';
 
-const SHARED = fileURLToPath(new URL('../../../../shared/puzzles/', import.meta.url));
-const readShared = (path: string) => readFileSync(SHARED + path, 'utf8');
+describeSymmetricClues({ engine: wasmEngine, create: createWasmEngine });
 
-describeSymmetricClues({ engine: wasmEngine, create: createWasmEngine, readShared });
-
-describe('turns counted in steps', () => {
+describe.skipIf(!hasShared)(`turns counted in steps ${NEEDS_SHARED}`, () => {
   it('Knotty and 9-Dom paused at every resumable point: the same answers and counters', async () => {
     const stutter = createWasmEngine({ name: 'wasm-stutter', sliceMs: 0 });
     for (const path of ['webpbn/knotty.nin', 'extra/domino-9.non']) {
-      const puzzle = readPuzzle(readShared(path), { file: path }) as NonogramPuzzle;
+      const puzzle = readSharedNonogram(path);
       const smooth = await wasmEngine.solve(puzzle, { maxSolutions: 2 });
       const paused = await stutter.solve(puzzle, { maxSolutions: 2 });
       expect(paused.verdict, path).toBe(smooth.verdict);

@@ -33,3 +33,5 @@ export {
 } from './expect.js';
 export type { LineSolverTarget } from './line-solver-suite.js';
 export { describeLineSolver } from './line-solver-suite.js';
+
+export { sharedDir, hasShared, NEEDS_SHARED, readSharedFile, readSharedNonogram, readSharedNonograms } from './shared-folder.js';

@@ -3,12 +3,13 @@
 // oracle's however that search's turns fall, the time limit and the abort signal must hold
 // while it has its turn, and webpbn's Knotty (clues that turn by quarter turns, several
 // solutions) must come out `multiple`. Only the public Engine contract is used.
-import { readPuzzle, verify, type Engine, type NonogramPuzzle } from '@gridrace/core';
+import { verify, type Engine } from '@gridrace/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { symmetricNonogramArbitrary } from './arbitraries/nonogram.js';
 import { expectSameSolutions, expectWellFormedResult } from './expect.js';
 import { bruteForceNonogram } from './oracle-nonogram.js';
+import { hasShared, NEEDS_SHARED, readSharedNonogram } from './shared-folder.js';
 
 /** The options both engines with symmetric clues take. */
 export interface SymmetryConfig {
@@ -24,15 +25,13 @@ export interface SymmetrySuiteOptions {
   readonly engine: Engine<'nonogram'>;
   /** Makes the same engine with other options (the suite's variants). */
   readonly create: (config: SymmetryConfig) => Engine<'nonogram'>;
-  /** Reads a file of ../shared/puzzles by its path there (e.g. `webpbn/knotty.nin`). */
-  readonly readShared: (path: string) => string;
 }
 
 const CAP = 30;
 
 export function describeSymmetricClues(options: SymmetrySuiteOptions): void {
   const { engine, create } = options;
-  const load = (path: string) => readPuzzle(options.readShared(path), { file: path }) as NonogramPuzzle;
+  const load = readSharedNonogram;
   // The symmetric search from the first pause, with each strategy; turns of 1, 2, 4, ...
   // pauses (the two searches interleave closely); and no symmetric search at all.
   const early = create({ name: `${engine.name}-symmetric-first`, symmetryAfter: 0 });
@@ -86,7 +85,7 @@ export function describeSymmetricClues(options: SymmetrySuiteOptions): void {
       );
     });
 
-    it('the stats say how many symmetries were used and whether the symmetric search ran', async () => {
+    it.skipIf(!hasShared)(`the stats say how many symmetries were used and whether the symmetric search ran ${NEEDS_SHARED}`, async () => {
       const puzzle = load('extra/domino-5.non'); // symmetric about the anti-diagonal, unique
       const result = await early.solve(puzzle, { maxSolutions: 2 });
       expect(result.verdict).toBe('unique');
@@ -98,7 +97,7 @@ export function describeSymmetricClues(options: SymmetrySuiteOptions): void {
       expectSameSolutions(result.solutions, without.solutions);
     });
 
-    it('Knotty (webpbn survey, 40x40, several solutions): multiple, two verified solutions', async () => {
+    it.skipIf(!hasShared)(`Knotty (webpbn survey, 40x40, several solutions): multiple, two verified solutions ${NEEDS_SHARED}`, async () => {
       const puzzle = load('webpbn/knotty.nin');
       // The limit only keeps a broken build from hanging the suite; the time is not the test.
       const result = await engine.solve(puzzle, { maxSolutions: 2, timeLimitMs: 120_000 });
@@ -108,7 +107,7 @@ export function describeSymmetricClues(options: SymmetrySuiteOptions): void {
       expect(result.stats.counters.symmetricSearch).toBe(1);
     }, 150_000);
 
-    it('the time limit and the abort signal hold while the symmetric search has its turn', async () => {
+    it.skipIf(!hasShared)(`the time limit and the abort signal hold while the symmetric search has its turn ${NEEDS_SHARED}`, async () => {
       const puzzle = load('webpbn/knotty.nin');
       let started = performance.now();
       const timed = await early.solve(puzzle, { maxSolutions: 2, timeLimitMs: 100 });

@@ -16,9 +16,8 @@ import {
   type PuzzleMeta,
 } from '../../src/index.js';
 
-/** The repo root is three levels above packages/core/test/; shared/ sits next to it. */
+/** The repo root is three levels above packages/core/test/. */
 export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-export const SHARED = fileURLToPath(new URL('../../../../../shared/', import.meta.url));
 
 /** A small seeded PRNG (mulberry32), so fast-check seeds give reproducible puzzles. */
 export function rng(seed: number): () => number {
