@@ -3,6 +3,7 @@
 // engine reports (and counts their memory in its watch), and any other child process that
 // appeared during the task (tasks run one at a time, so every new child is the task's).
 import { readdirSync, readFileSync } from 'node:fs';
+import { killRun } from '@gridrace/engine-external';
 
 const PAGE_MB = 4096 / (1024 * 1024);
 
@@ -30,15 +31,14 @@ export function treeRssMb(pid: number, depth = 0): number {
   return mb;
 }
 
-/** SIGKILL to each process group; groups already gone are skipped. */
+/**
+ * SIGKILL to each run an external engine reported (its process group id), with everything below
+ * the group's leader first: the leader is the python3 runner, a subreaper holding whatever the
+ * program orphaned (even in a session of its own); a plain group kill would take it first and
+ * set those free. Runs already gone are skipped.
+ */
 export function killGroups(pgids: Iterable<number>): void {
-  for (const pgid of pgids) {
-    try {
-      process.kill(-pgid, 'SIGKILL');
-    } catch {
-      // ESRCH: the group has ended.
-    }
-  }
+  for (const pgid of pgids) killRun(pgid);
 }
 
 /** Direct children of this process, started by any of its threads (Linux; empty without /proc). */

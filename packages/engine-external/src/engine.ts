@@ -22,7 +22,8 @@ import {
 import { fillArgs, type ExternalCapabilities, type ExternalEngineDefinition } from './definition.js';
 import { findProgram } from './discover.js';
 import { OUTPUT_PARSERS, OutputError, type ParsedAnswer } from './parsers.js';
-import { runProgram, signalMeaning, type RunResult } from './run.js';
+import { cannotRun, runFailure } from './failure.js';
+import { MAX_PROGRAM_OUTPUT_BYTES, runProgram } from './run.js';
 
 export interface ExternalEngineOptions {
   /** Folders to look for a bare program name in, before the PATH (default: GRIDRACE_PEERS). */
@@ -31,8 +32,10 @@ export interface ExternalEngineOptions {
   readonly baseDir?: string;
   /** Called with each program's process group id as it starts (a race kills leftovers). */
   readonly onSpawn?: (pgid: number) => void;
-  /** Called with a process group id once that program has ended and its group was killed. */
+  /** Called with a process group id once that program has ended and everything it started was killed. */
   readonly onExit?: (pgid: number) => void;
+  /** The most a program may print on stdout in one run (bytes) before it is stopped; default MAX_PROGRAM_OUTPUT_BYTES (64 MiB). */
+  readonly maxOutputBytes?: number;
 }
 
 export interface ExternalEngine extends Engine<'nonogram'> {
@@ -43,6 +46,8 @@ export interface ExternalEngine extends Engine<'nonogram'> {
 
 /** Extra time a program with its own time limit gets to print its answer before it is killed (ms). */
 const OWN_LIMIT_GRACE_MS = 250;
+/** Time limit of init()'s run on a 1x1 puzzle (ms): generous, it only has to catch a program that hangs. */
+const STARTUP_LIMIT_MS = 30_000;
 const EXTENSIONS = { non: 'non', nin: 'nin', json: 'json' } as const;
 
 /**
@@ -67,12 +72,6 @@ export function locateProgram(definition: ExternalEngineDefinition, options: Ext
   return findProgram(p, options.peerDirs);
 }
 
-function describeExit(name: string, run: RunResult): string {
-  const tail = run.stderr.trim().split('\n').slice(-2).join(' | ').slice(0, 300);
-  const how = run.signal !== undefined ? `was killed by ${run.signal} (${signalMeaning(run.signal)})` : `exited with code ${run.code ?? '?'}`;
-  return `${name} ${how}${tail ? `: ${tail}` : ''}`;
-}
-
 /**
  * An engine for `definition`, whose program is at `program` (see `locateProgram`). The engine
  * checks its input like every engine, declines what the program cannot read (given cells, sides
@@ -81,6 +80,8 @@ function describeExit(name: string, run: RunResult): string {
 export function createExternalEngine(definition: ExternalEngineDefinition, program: string, options: ExternalEngineOptions = {}): ExternalEngine {
   const capabilities = { verdict: definition.capabilities?.verdict ?? true, givens: definition.capabilities?.givens ?? false, ...(definition.capabilities?.maxSide ? { maxSide: definition.capabilities.maxSide } : {}) };
   const parse = OUTPUT_PARSERS[definition.output];
+  const maxOutputBytes = options.maxOutputBytes ?? MAX_PROGRAM_OUTPUT_BYTES;
+  const failureContext = (timeLimitMs: number | undefined) => ({ answerExitCodes: definition.answerExitCodes ?? [0], maxOutputBytes, timeLimitMs });
   let startup: Promise<number | undefined> | undefined;
 
   async function run(puzzle: CheckedNonogramPuzzle, maxSolutions: number, timeLimitMs: number | undefined, signal: AbortSignal | undefined) {
@@ -93,7 +94,18 @@ export function createExternalEngine(definition: ExternalEngineDefinition, progr
       const values = { input, output, maxSolutions: String(maxSolutions), timeLimitS: timeLimitMs === undefined ? '' : (Math.max(timeLimitMs, 1) / 1000).toFixed(3) };
       const args = [...fillArgs(definition.args, values), ...(timeLimitMs !== undefined && definition.timeLimitArgs ? fillArgs(definition.timeLimitArgs, values) : [])];
       const killAfter = timeLimitMs === undefined ? undefined : timeLimitMs + (definition.timeLimitArgs ? OWN_LIMIT_GRACE_MS : 0);
-      const result = await runProgram({ command: [program, ...args], cwd: dir, timeLimitMs: killAfter, signal, ...(options.onSpawn ? { onSpawn: options.onSpawn } : {}), ...(options.onExit ? { onExit: options.onExit } : {}) });
+      const result = await runProgram({
+        command: [program, ...args],
+        cwd: dir,
+        timeLimitMs: killAfter,
+        signal,
+        maxOutputBytes,
+        ...(options.onSpawn ? { onSpawn: options.onSpawn } : {}),
+        ...(options.onExit ? { onExit: options.onExit } : {}),
+      }).catch((err: Error) => {
+        // runProgram rejects only when the program could not be started.
+        throw new Error(cannotRun(definition.name, program, err.message), { cause: err });
+      });
       const usesOutput = definition.args.some((a) => a.includes('{output}'));
       const outputFile = usesOutput ? await readFile(output, 'utf8').catch(() => undefined) : undefined;
       return { result, outputFile };
@@ -135,9 +147,9 @@ export function createExternalEngine(definition: ExternalEngineDefinition, progr
     init() {
       startup ??= (async () => {
         const tiny: CheckedNonogramPuzzle = { kind: 'nonogram', width: 1, height: 1, rows: [[1]], columns: [[1]], givens: [], meta: { title: 'start-up' } };
-        const { result } = await run(tiny, 2, 30_000, undefined);
-        if (result.stopped) throw new Error(`${definition.name} did not answer a 1x1 puzzle within 30 s`);
-        if (result.signal !== undefined || result.code !== 0) throw new Error(describeExit(definition.name, result));
+        const { result } = await run(tiny, 2, STARTUP_LIMIT_MS, undefined);
+        const failure = runFailure(definition.name, result, failureContext(STARTUP_LIMIT_MS));
+        if (failure !== undefined) throw new Error(failure);
         return result.cpuMs;
       })();
       startup.catch(() => (startup = undefined));
@@ -172,8 +184,9 @@ export function createExternalEngine(definition: ExternalEngineDefinition, progr
       };
       if (result.stopped === 'time-limit') return makeResult([], 'time-limit', stats(process));
       if (result.stopped === 'aborted') return makeResult([], 'aborted', stats(process));
-      if (result.stopped === 'output-limit') return makeResult([], 'limit', stats(process), `${definition.name} printed more than the output cap`);
-      if (result.signal !== undefined || !(definition.answerExitCodes ?? [0]).includes(result.code ?? 0)) throw new Error(describeExit(definition.name, result));
+      const failure = runFailure(definition.name, result, failureContext(remaining));
+      if (result.stopped === 'output-limit') return makeResult([], 'limit', stats(process), failure);
+      if (failure !== undefined) throw new Error(failure);
       let answer: ParsedAnswer;
       try {
         answer = parse({ stdout: result.stdout, ...(outputFile !== undefined ? { outputFile } : {}), width: puzzle.width, height: puzzle.height });

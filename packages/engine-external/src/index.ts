@@ -10,6 +10,7 @@ export { PEERS_ENV, findOnPath, findProgram, peerDirs } from './discover.js';
 export { createExternalEngine, definitionsDir, locateProgram, type ExternalEngine, type ExternalEngineOptions } from './engine.js';
 export { OUTPUT_PARSERS, OutputError, parseGridraceJson, parseGrids, parseNonosolve, parsePbnsolve, type ExternalStatus, type OutputParserName, type ParsedAnswer, type ProgramOutput } from './parsers.js';
 export { MAX_PROGRAM_OUTPUT_BYTES, runProgram, type RunOptions, type RunResult } from './run.js';
+export { RUN_MARKER_ENV, killRun } from './tree.js';
 
 /** What registering a list of definitions did: the engines made, and one line per program not found. */
 export interface ExternalRegistration {

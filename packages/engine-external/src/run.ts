@@ -1,60 +1,154 @@
-// Runs one solver program and always gets it back: in a process group of its own, killed as a
-// group at the time limit, on abort, or when its output grows past a cap; nothing it started
-// outlives the run. Node cannot read a child's resource usage, so a small python3 runner sits
-// between: it forks the program, waits for it with wait4 (CPU time to the microsecond, peak
-// memory), and watches a lifeline pipe: when the engine's thread or process goes away the pipe
-// closes and the runner kills the group, so a terminated race worker leaves no solver behind.
-// Without python3 the program runs directly in its own group, without CPU time.
+// Runs one solver program and always gets it back: in a process group of its own, stopped at the
+// time limit, on abort, or when its output grows past a cap; nothing it started outlives the
+// run, not even a process that left the group (setsid). Node cannot read a child's resource
+// usage, so a small python3 runner sits between: it forks the program, waits for it with wait4
+// (CPU time to the microsecond, peak memory), and watches a lifeline pipe: when the engine
+// stops the run, or its thread or process goes away, the pipe closes and the runner kills the
+// program. The runner is a child subreaper, so whatever the program orphans is reparented to it;
+// before it exits it kills and reaps everything below it until it has no child left. Without
+// python3 the program runs directly in its own group, without CPU time, and Node kills what it
+// can find (tree.ts): the group, what is below the program while it lives, and what carries the
+// run's marker in its environment.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { constants } from 'node:os';
 import { findOnPath } from './discover.js';
+import { RUN_MARKER_ENV, killRun, newRunMarker } from './tree.js';
 
+// Report (fd 3, JSON): cpuMs, maxRssKb, code or signal; or cannotRun when exec failed.
 const RUNNER = String.raw`
-import json, os, signal, sys, threading
+import json, os, signal, sys, threading, time
 cmd = sys.argv[1:]
+me = os.getpid()
+# A child subreaper: orphans of the program (even in a session of their own) come to the
+# runner instead of init, so they are found below it and die with the run. Linux only.
+contained = False
+if sys.platform.startswith("linux") and os.path.isdir("/proc/self"):
+    try:
+        import ctypes
+        contained = ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0) == 0
+    except Exception:
+        pass
+def below():
+    # Live processes whose parent chain leads to the runner (zombies have no children left).
+    parents = {}
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                with open("/proc/" + name + "/stat", "rb") as f:
+                    stat = f.read()
+            except OSError:
+                continue
+            fields = stat[stat.rindex(b")") + 2:].split()
+            if fields[0] not in (b"Z", b"X"):
+                parents[int(name)] = int(fields[1])
+    found = []
+    for pid, p in parents.items():
+        steps = 0
+        while p != me and p in parents and steps < len(parents):
+            p, steps = parents[p], steps + 1
+        if p == me:
+            found.append(pid)
+    return found
+def kill_below():
+    if not contained:
+        # Without a subreaper or /proc, the group is what can be found: the runner goes too.
+        os.killpg(0, signal.SIGKILL)
+        return
+    for pid in below():
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
+def sweep():
+    # Reap, kill what is below, again until the runner has no child: as a subreaper, no child
+    # means nothing below it. Each kill names a pid just read as below the runner.
+    pause = 0.0005
+    while True:
+        try:
+            while os.waitpid(-1, os.WNOHANG)[0]:
+                pass
+        except ChildProcessError:
+            return
+        if not contained:
+            return
+        kill_below()
+        time.sleep(pause)
+        pause = min(pause * 2, 0.05)
+failed_r, failed_w = os.pipe()  # close-on-exec: stays empty when exec works
 pid = os.fork()
 if pid == 0:
     try:
+        os.close(failed_r)
+        # Python ignores SIGPIPE; the program gets the default, as if started directly.
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
         null = os.open(os.devnull, os.O_RDONLY)
         os.dup2(null, 0)
         os.close(3)
         os.execvp(cmd[0], cmd)
     except OSError as e:
-        os.write(2, ("cannot run %s: %s\n" % (cmd[0], e.strerror)).encode())
+        os.write(failed_w, (e.strerror or str(e)).encode())
     os._exit(127)
+os.close(failed_w)
 def lifeline():
     try:
         while os.read(0, 4096):
             pass
     except OSError:
         pass
-    os.killpg(0, signal.SIGKILL)
+    # Only kills: the main thread reaps, so wait4 below still gets the program's figures.
+    kill_below()
 threading.Thread(target=lifeline, daemon=True).start()
-_, status, ru = os.wait4(pid, 0)
-out = {"cpuMs": (ru.ru_utime + ru.ru_stime) * 1000, "maxRssKb": ru.ru_maxrss}
-if os.WIFSIGNALED(status):
-    out["signal"] = os.WTERMSIG(status)
+failed = b""
+while True:
+    chunk = os.read(failed_r, 4096)
+    if not chunk:
+        break
+    failed += chunk
+while True:
+    # Orphans that end during the run are reaped as they go, not left as zombies.
+    done, status, ru = os.wait4(-1, 0)
+    if done == pid:
+        break
+sweep()
+if failed:
+    out = {"cannotRun": failed.decode(errors="replace")}
 else:
-    out["code"] = os.WEXITSTATUS(status)
-os.write(3, json.dumps(out).encode())
+    out = {"cpuMs": (ru.ru_utime + ru.ru_stime) * 1000, "maxRssKb": ru.ru_maxrss}
+    if os.WIFSIGNALED(status):
+        out["signal"] = os.WTERMSIG(status)
+    else:
+        out["code"] = os.WEXITSTATUS(status)
+try:
+    os.write(3, json.dumps(out).encode())
+except OSError:
+    pass  # the engine has gone away
 os._exit(0)
 `;
 
-/** The most a program may print on stdout or stderr (bytes) before it is stopped. */
+/** The most a program may print on stdout (bytes) before it is stopped (stderr is kept to its first 64 KiB). */
 export const MAX_PROGRAM_OUTPUT_BYTES = 64 * 1024 * 1024;
+
+/**
+ * How long the runner has, once told to stop (its lifeline closed), to kill the program and what
+ * it started and exit before Node kills the whole run itself (ms). It normally takes a few ms.
+ */
+const RUNNER_STOP_GRACE_MS = 2000;
 
 export interface RunOptions {
   /** The program and its arguments. */
   readonly command: readonly string[];
   readonly cwd?: string;
-  /** Kill the group after this many ms. */
+  /** Stop the program after this many ms. */
   readonly timeLimitMs?: number;
   readonly signal?: AbortSignal | undefined;
-  /** Output cap per stream (bytes); default MAX_PROGRAM_OUTPUT_BYTES. */
+  /** The most the program may print on stdout (bytes) before it is stopped; default MAX_PROGRAM_OUTPUT_BYTES. */
   readonly maxOutputBytes?: number;
-  /** Called with the process group id once the program runs (the race kills leftover groups). */
+  /**
+   * Called with the process group id once the program runs (the race kills leftover groups, with
+   * `killRun`: a plain group kill would take the runner first and leave what it would have found).
+   */
   readonly onSpawn?: (pgid: number) => void;
-  /** Called with the process group id once the group has been killed after the program ended. */
+  /** Called with the process group id once everything the program started has been killed. */
   readonly onExit?: (pgid: number) => void;
   /** Use the python3 runner when python3 is on the PATH (default true). */
   readonly measureCpu?: boolean;
@@ -99,6 +193,9 @@ function killGroup(pgid: number | undefined): void {
   }
 }
 
+/** What a failed start is called, the same with or without the runner. */
+const START_ERRORS: Readonly<Record<string, string>> = { ENOENT: 'No such file or directory', EACCES: 'Permission denied', ENOEXEC: 'Exec format error' };
+
 /** Run `command` to its end (or until stopped). Rejects only when the program cannot be started. */
 export function runProgram(options: RunOptions): Promise<RunResult> {
   if (pythonPath === undefined) pythonPath = findPython();
@@ -106,14 +203,16 @@ export function runProgram(options: RunOptions): Promise<RunResult> {
   const [program, ...args] = options.command;
   if (program === undefined) return Promise.reject(new Error('empty command'));
   const cap = options.maxOutputBytes ?? MAX_PROGRAM_OUTPUT_BYTES;
+  const marker = newRunMarker();
+  const env = { ...process.env, [RUN_MARKER_ENV]: marker };
   const started = performance.now();
 
   return new Promise<RunResult>((resolve, reject) => {
     let child: ChildProcess;
     try {
       child = viaRunner
-        ? spawn(pythonPath!, ['-S', '-c', RUNNER, program, ...args], { cwd: options.cwd, detached: true, stdio: ['pipe', 'pipe', 'pipe', 'pipe'] })
-        : spawn(program, args, { cwd: options.cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+        ? spawn(pythonPath!, ['-S', '-c', RUNNER, program, ...args], { cwd: options.cwd, env, detached: true, stdio: ['pipe', 'pipe', 'pipe', 'pipe'] })
+        : spawn(program, args, { cwd: options.cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     } catch (err) {
       reject(err);
       return;
@@ -129,10 +228,19 @@ export function runProgram(options: RunOptions): Promise<RunResult> {
     let exitCode: number | null = null;
     let exitSignal: NodeJS.Signals | null = null;
     let settled = false;
+    let backstop: NodeJS.Timeout | undefined;
 
+    // Kills the whole run from Node: the group, what is below its leader, what carries the marker.
+    const killAll = () => {
+      if (pgid !== undefined) killRun(pgid, marker);
+    };
     const stop = (why: NonNullable<RunResult['stopped']>) => {
-      stopped ??= why;
-      killGroup(pgid);
+      if (stopped !== undefined) return;
+      stopped = why;
+      if (!viaRunner) return killAll();
+      // The runner kills from inside, where orphans come to it; killing it would free them.
+      child.stdin?.destroy();
+      backstop = setTimeout(killAll, RUNNER_STOP_GRACE_MS);
     };
     // A limit past setTimeout's range (about 24.8 days) would fire at once; it is no limit at all.
     const limited = options.timeLimitMs !== undefined && options.timeLimitMs <= MAX_TIMER_MS;
@@ -140,6 +248,12 @@ export function runProgram(options: RunOptions): Promise<RunResult> {
     const onAbort = () => stop('aborted');
     if (options.signal?.aborted) onAbort();
     else options.signal?.addEventListener('abort', onAbort, { once: true });
+    const cleanUp = () => {
+      settled = true;
+      if (timer) clearTimeout(timer);
+      if (backstop) clearTimeout(backstop);
+      options.signal?.removeEventListener('abort', onAbort);
+    };
 
     child.stdout!.on('data', (chunk: Buffer) => {
       outBytes += chunk.length;
@@ -153,26 +267,25 @@ export function runProgram(options: RunOptions): Promise<RunResult> {
     });
     if (viaRunner) (child.stdio[3] as NodeJS.ReadableStream).on('data', (chunk: Buffer) => report.push(chunk));
 
-    child.on('error', (e) => {
+    child.on('error', (e: NodeJS.ErrnoException) => {
       if (settled) return;
-      settled = true;
-      if (timer) clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onAbort);
-      killGroup(pgid);
-      reject(e);
+      cleanUp();
+      killAll();
+      reject(new Error(START_ERRORS[e.code ?? ''] ?? e.message, { cause: e }));
     });
     child.on('exit', (code, signal) => {
       exitCode = code;
       exitSignal = signal;
+      // The runner exits only once all below it is dead (where it could see: Linux), so its
+      // group is a backstop. Without it, or when it was killed, what the program left behind is
+      // killed now: it may hold the output pipes, and 'close' waits for them.
+      if (viaRunner && code === 0) killGroup(pgid);
+      else killAll();
     });
     // 'close' comes after every stream has ended, so the runner's report is complete.
     child.on('close', () => {
       if (settled) return;
-      settled = true;
-      if (timer) clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onAbort);
-      // Whatever the program left running in its group goes with it.
-      killGroup(pgid);
+      cleanUp();
       if (pgid !== undefined) options.onExit?.(pgid);
       const wallMs = performance.now() - started;
       let code: number | undefined = exitCode ?? undefined;
@@ -182,13 +295,14 @@ export function runProgram(options: RunOptions): Promise<RunResult> {
       if (viaRunner) {
         const text = Buffer.concat(report).toString('utf8');
         if (text !== '') {
-          const r = JSON.parse(text) as { cpuMs: number; maxRssKb: number; code?: number; signal?: number };
+          const r = JSON.parse(text) as { cpuMs: number; maxRssKb: number; code?: number; signal?: number; cannotRun?: string };
+          if (r.cannotRun !== undefined) return reject(new Error(r.cannotRun));
           cpuMs = r.cpuMs;
           maxRssMb = r.maxRssKb / 1024;
           code = r.code;
           signal = r.signal === undefined ? undefined : signalName(r.signal);
         }
-        // No report: the runner itself was killed (by us, or its lifeline), so the program was too.
+        // No report: the runner itself was killed (by us, or from outside), so the program was too.
         else if (exitSignal !== null) signal = 'SIGKILL';
       }
       resolve({
@@ -203,20 +317,4 @@ export function runProgram(options: RunOptions): Promise<RunResult> {
       });
     });
   });
-}
-
-/** Why a signal ended a program, for an error message. */
-export function signalMeaning(signal: string): string {
-  switch (signal) {
-    case 'SIGILL':
-      return 'illegal instruction: the program was built for CPU features this machine lacks';
-    case 'SIGSEGV':
-      return 'segmentation fault';
-    case 'SIGABRT':
-      return 'aborted (often out of memory or a failed assertion)';
-    case 'SIGKILL':
-      return 'killed';
-    default:
-      return signal;
-  }
 }

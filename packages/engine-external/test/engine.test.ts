@@ -1,6 +1,6 @@
 // The external engine against scripted solvers that misbehave (fixtures/fake-solver.mjs): each
 // failure must come back as what it is, and nothing the program started may outlive the solve.
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,7 @@ import { Worker } from 'node:worker_threads';
 import { verify, type NonogramPuzzle } from '@gridrace/core';
 import { describe, expect, it } from 'vitest';
 import { createExternalEngine, type ExternalEngineDefinition } from '../src/index.js';
+import { alive, gone, pidFrom } from './helpers.js';
 
 const FAKE = fileURLToPath(new URL('./fixtures/fake-solver.mjs', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'gridrace-external-test-'));
@@ -28,36 +29,6 @@ function fake(mode: string, extra: Partial<ExternalEngineDefinition> = {}, pidFi
 const twoByTwo: NonogramPuzzle = { kind: 'nonogram', width: 2, height: 2, rows: [[1], [1]], columns: [[1], [1]], givens: [], meta: {} };
 /** One solution. */
 const corner: NonogramPuzzle = { kind: 'nonogram', width: 2, height: 2, rows: [[2], [1]], columns: [[2], [1]], givens: [], meta: {} };
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return !/^\d+ \(.*\) Z/.test(stat);
-  } catch {
-    return false;
-  }
-}
-
-async function gone(pid: number, withinMs = 10_000): Promise<boolean> {
-  const end = performance.now() + withinMs;
-  while (performance.now() < end) {
-    if (!alive(pid)) return true;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return false;
-}
-
-/** The pid a program wrote to `file`; waits for it generously, since a loaded CI machine starts processes slowly. */
-async function pidFrom(file: string, withinMs = 15_000): Promise<number> {
-  const end = performance.now() + withinMs;
-  // The file can exist before its content is written: wait for a whole number.
-  const read = () => (existsSync(file) ? Number.parseInt(readFileSync(file, 'utf8'), 10) : NaN);
-  while (!(read() > 0) && performance.now() < end) await new Promise((r) => setTimeout(r, 20));
-  const pid = read();
-  if (!(pid > 0)) throw new Error(`the program did not write its pid to ${file} within ${withinMs} ms`);
-  return pid;
-}
 
 /**
  * A hanging program that starts in a millisecond (sh, not Node), so a short time limit cannot
