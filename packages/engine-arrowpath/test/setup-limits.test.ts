@@ -32,7 +32,9 @@ describe('set-up limits', () => {
     expect(result.verdict).toBe('incomplete');
     if (result.verdict === 'incomplete') expect(result.reason).toBe('time-limit');
     expect(result.stats.timeMs).toBeLessThan(300 + 1000);
-    expect(ms).toBeLessThan(3000);
+    // Materialising the rays took 13 s; the bound leaves room for a machine busy with other
+    // suites (3 s was not enough there), as in the test above.
+    expect(ms).toBeLessThan(8000);
   });
 
   it('a time limit holds while the candidate links are built', async () => {
