@@ -1,6 +1,7 @@
 // Shared vitest settings: tests run on the TypeScript sources of every workspace
 // package (the `source` export condition), consumers get the built `dist`.
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
@@ -29,5 +30,9 @@ export const sharedConfig = defineConfig({
     reporters: process.env.CI ? ['dot', ['json', { outputFile: '.vitest-results.json' }]] : ['default', ['json', { outputFile: '.vitest-results.json' }]],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // vitest's default (one worker fewer than the cores) is a single worker on a 2-core machine:
+    // each package's files would run one after another, and the many tests that start a
+    // process and wait for it would leave a core idle at the end of the run.
+    maxWorkers: Math.max(2, availableParallelism()),
   },
 });
