@@ -1,7 +1,7 @@
 // The race: every engine on every puzzle of its kind, one isolated worker per task, tasks
 // run one at a time (a 2-core machine has no core to spare for parallel timing). It never
 // prints: progress is a stream of events (an EventTarget, like tinybench's Bench).
-import { verify, listEngines, type Engine, type PuzzleKind } from '@gridrace/core';
+import { verify, listEngines, UnknownEngineError, type Engine, type PuzzleKind } from '@gridrace/core';
 import type { ExternalEngine } from '@gridrace/engine-external';
 import '@gridrace/engines';
 import { answerProblem, crossCheck } from './check.js';
@@ -125,7 +125,8 @@ export class Race extends EventTarget {
     if (options.engines && options.engines.length > 0) {
       engines = options.engines.map((name) => {
         const engine = registered.find((e) => e.name === name);
-        if (!engine) throw new RaceConfigError(`unknown engine "${name}"; registered engines: ${registered.map((e) => e.name).join(', ') || '(none)'}`);
+        // Core's error words it (and names the package of a built-in that is not installed).
+        if (!engine) throw new RaceConfigError(new UnknownEngineError(name).message);
         return engine;
       });
     } else {

@@ -1,37 +1,18 @@
-// An app that wants one engine installs just that: pack core, engine-naive and engines with
-// `pnpm pack` (as pack.test.ts does), install some of the tarballs alone into scratch projects
-// with plain npm (nothing else from the registry), and solve with plain Node.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// An app that wants one engine installs just that: pack engines and engine-naive with
+// scripts/pack.mjs (core comes along), install some of the tarballs alone into scratch
+// projects with plain npm (nothing else from the registry), and solve with plain Node.
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { REPO } from './run-cli.js';
+import { PUZZLE, installTarballs, packPackages, runNode } from './packs.js';
 
-const PUZZLE = '5x5:2.2/1.1/4/1/2/1/3/1/3.1/1.3';
-const tarballs: Record<string, string> = {};
-
+let tarballs = new Map<string, string>();
 beforeAll(() => {
-  const packs = mkdtempSync(join(tmpdir(), 'gridrace-packs-'));
-  for (const dir of ['core', 'engine-naive', 'engines']) {
-    const out = execFileSync('pnpm', ['pack', '--pack-destination', packs], { cwd: join(REPO, 'packages', dir), encoding: 'utf8' });
-    tarballs[dir] = out.trim().split('\n').pop()!.trim();
-  }
+  tarballs = packPackages('@gridrace/engines', '@gridrace/engine-naive');
 }, 120_000);
 
-/** A scratch project with only these tarballs installed; returns its directory. */
-function install(...packages: string[]): string {
-  const scratch = mkdtempSync(join(tmpdir(), 'gridrace-one-engine-'));
-  writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'scratch', private: true, type: 'module' }));
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', ...packages.map((p) => tarballs[p]!)], { cwd: scratch, encoding: 'utf8' });
-  return scratch;
-}
-
-function runNode(scratch: string, script: string): { status: number | null; stdout: string; stderr: string } {
-  writeFileSync(join(scratch, 'use.mjs'), script);
-  const run = spawnSync(process.execPath, ['use.mjs'], { cwd: scratch, encoding: 'utf8' });
-  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
-}
+/** A scratch project with only these packages (folder names) installed; returns its directory. */
+const install = (...packages: string[]) => installTarballs(packages.map((p) => tarballs.get(`@gridrace/${p}`)!));
 
 describe('one engine package in a scratch project', () => {
   it('core + engine-naive alone: solve with the engine object', { timeout: 180_000 }, () => {
@@ -61,7 +42,7 @@ import { builtinEngines, defaultEngineName, getEngine, listEngines, missingEngin
 const puzzle = readPuzzle('${PUZZLE}');
 const result = await getEngine('naive').solve(puzzle);
 let wasm;
-try { getEngine('wasm'); } catch (error) { wasm = error.name; }
+try { getEngine('wasm'); } catch (error) { wasm = { name: error.name, message: error.message, missingPackage: error.missingPackage }; }
 console.log(JSON.stringify({
   builtin: builtinEngines.map((e) => e.name),
   listed: listEngines().map((e) => e.name),
@@ -83,7 +64,12 @@ console.log(JSON.stringify({
       arrowpath: null,
       missing: ['@gridrace/engine-arrowpath', '@gridrace/engine-bitmask', '@gridrace/engine-wasm', '@gridrace/engine-z3'],
       missingNames: ['bitmask', 'wasm', 'z3', 'z3-prefix', 'arrowpath', 'arrowpath-dfs'],
-      wasm: 'UnknownEngineError',
+      // The error names the package to install (core's registry knows it from engines).
+      wasm: {
+        name: 'UnknownEngineError',
+        message: 'unknown engine "wasm": it comes with @gridrace/engine-wasm, which is not installed; registered engines: naive',
+        missingPackage: '@gridrace/engine-wasm',
+      },
       verdict: 'unique',
       ok: true,
     });

@@ -4,15 +4,24 @@ import type { PuzzleKind } from './model/puzzle.js';
 // One registry per process, even if two copies of @gridrace/core end up installed:
 // engines registered through one copy must be found through the other.
 const REGISTRY_KEY = Symbol.for('gridrace.engine-registry');
-type RegistryHolder = { [REGISTRY_KEY]?: Map<string, Engine> };
+// Engines known by name whose package is not installed (name -> package), so that asking for
+// one says what to install. Kept beside the registry for the same reason.
+const MISSING_KEY = Symbol.for('gridrace.engine-registry.missing');
+type RegistryHolder = { [REGISTRY_KEY]?: Map<string, Engine>; [MISSING_KEY]?: Map<string, string> };
 const holder = globalThis as RegistryHolder;
 const engines: Map<string, Engine> = (holder[REGISTRY_KEY] ??= new Map());
+const missing: Map<string, string> = (holder[MISSING_KEY] ??= new Map());
 
 export class UnknownEngineError extends Error {
   override readonly name = 'UnknownEngineError';
+  /** The package that brings this engine when it is a known one that is not installed (registerMissingEngine). */
+  readonly missingPackage: string | undefined;
   constructor(readonly engineName: string) {
     const known = [...engines.keys()].sort().join(', ') || '(none registered)';
-    super(`unknown engine "${engineName}"; registered engines: ${known}`);
+    const missingPackage = missing.get(engineName);
+    const why = missingPackage === undefined ? '' : `: it comes with ${missingPackage}, which is not installed`;
+    super(`unknown engine "${engineName}"${why}; registered engines: ${known}`);
+    this.missingPackage = missingPackage;
   }
 }
 
@@ -23,6 +32,16 @@ export function registerEngine(engine: Engine<'nonogram'> | Engine<'arrowpath'> 
     throw new Error(`an engine named "${engine.name}" is already registered`);
   }
   engines.set(engine.name, engine as Engine);
+  missing.delete(engine.name);
+}
+
+/**
+ * Record that engine `name` exists but its package `packageName` is not installed, so that
+ * `getEngine(name)` says which package to install. `@gridrace/engines` records the built-in
+ * engines it could not load; registering an engine of that name later clears it.
+ */
+export function registerMissingEngine(name: string, packageName: string): void {
+  if (!engines.has(name)) missing.set(name, packageName);
 }
 
 export function unregisterEngine(name: string): boolean {

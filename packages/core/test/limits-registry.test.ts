@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SolveBudget, getEngine, listEngines, makeResult, registerEngine, resolveMaxSolutions, unregisterEngine, type Engine } from '../src/index.js';
+import { SolveBudget, UnknownEngineError, getEngine, listEngines, makeResult, registerEngine, registerMissingEngine, resolveMaxSolutions, unregisterEngine, type Engine } from '../src/index.js';
 
 describe('SolveBudget', () => {
   it('reports an abort, also one that happens while the solver holds the event loop', async () => {
@@ -57,5 +57,32 @@ describe('engine registry', () => {
     expect(() => registerEngine({ ...fake })).toThrow(/already registered/);
     expect(unregisterEngine('test-fake')).toBe(true);
     expect(() => getEngine('test-fake')).toThrow(/unknown engine "test-fake"/);
+  });
+
+  it('names the package of a known engine that is not installed, until one registers under that name', () => {
+    registerEngine(fake);
+    registerMissingEngine('test-absent', '@example/engine-absent');
+    let error: unknown;
+    try {
+      getEngine('test-absent');
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(UnknownEngineError);
+    expect((error as UnknownEngineError).missingPackage).toBe('@example/engine-absent');
+    expect((error as Error).message).toMatch(/^unknown engine "test-absent": it comes with @example\/engine-absent, which is not installed; registered engines: .*test-fake/);
+    // A name nobody knows gets no package.
+    expect(() => getEngine('test-nobody')).toThrow(/^unknown engine "test-nobody"; registered engines: /);
+
+    const absent: Engine<'nonogram'> = { ...fake, name: 'test-absent' };
+    registerEngine(absent);
+    expect(getEngine('test-absent')).toBe(absent);
+    unregisterEngine('test-absent');
+    expect(() => getEngine('test-absent')).toThrow(/^unknown engine "test-absent"; registered engines: /);
+    // An installed engine is never reported as missing.
+    registerMissingEngine('test-fake', '@example/engine-fake');
+    expect(getEngine('test-fake')).toBe(fake);
+    unregisterEngine('test-fake');
+    expect(() => getEngine('test-fake')).toThrow(/^unknown engine "test-fake"; /);
   });
 });

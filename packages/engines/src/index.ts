@@ -2,7 +2,7 @@
 // @gridrace/core's registry, so an app picks one by name: `getEngine('naive')`. The engine
 // packages are optional peers, so an app installs only the ones it wants; each is imported
 // here if present. A new engine package is added to KNOWN and loaded below.
-import { registerEngine, type Engine, type PuzzleKind } from '@gridrace/core';
+import { registerEngine, registerMissingEngine, type Engine, type PuzzleKind } from '@gridrace/core';
 import { importIfInstalled } from './optional-import.js';
 
 /** A built-in engine whose package is not installed. */
@@ -49,6 +49,8 @@ export const builtinEngines: readonly Engine[] = KNOWN.flatMap((k) => (k.engine 
 export const missingEngines: readonly MissingEngine[] = KNOWN.filter((k) => k.engine === undefined).map(({ name, kind, package: pkg }) => ({ name, kind, package: pkg }));
 
 for (const engine of builtinEngines) registerEngine(engine);
+// So that getEngine('naive') without its package says which package to install.
+for (const m of missingEngines) registerMissingEngine(m.name, m.package);
 
 /**
  * Preferred engine per kind, fastest first among engines that run everywhere (Node and

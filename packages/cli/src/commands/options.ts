@@ -1,5 +1,6 @@
 // What the race commands share: argument parsers (commander calls them with each value) and
 // the puzzles named by -p and --suite.
+import { existsSync } from 'node:fs';
 import { InvalidArgumentError } from 'commander';
 import type { PuzzleKind } from '@gridrace/core';
 import { CorpusError, DEFAULT_CORPUS, loadCorpus, readSuite, type LoadedCorpus } from '@gridrace/race';
@@ -43,6 +44,11 @@ export function raceCorpus(flags: { puzzles?: string[]; suite?: string; kind?: P
   try {
     const given = [...(flags.puzzles ?? []), ...(flags.suite !== undefined ? readSuite(flags.suite) : [])];
     const sources = given.length > 0 ? given : [DEFAULT_CORPUS];
+    // The default and the presets are the repository's puzzles/: an install from the packed
+    // packages has none of it, and a path into node_modules would say nothing useful.
+    if (sources.some((s) => s.startsWith(DEFAULT_CORPUS)) && !existsSync(DEFAULT_CORPUS)) {
+      throw new CliError("the default puzzles are the repository's puzzles/, which an installed gridrace does not hold: name puzzles with -p (a file, folder or glob) or --suite", ExitCode.BAD_INPUT);
+    }
     const corpus = loadCorpus(sources, flags.kind ? { kind: flags.kind } : {});
     if (corpus.puzzles.length === 0) throw new CliError(`no ${flags.kind ?? ''} puzzles found in ${sources.join(', ')}`.replace('  ', ' '), ExitCode.BAD_INPUT);
     return { corpus, given };
