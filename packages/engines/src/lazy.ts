@@ -1,0 +1,165 @@
+// `@gridrace/engines/lazy`: the built-in engines by name, each package imported only when its
+// engine is asked for. The main entry imports every engine package up front (z3-solver's
+// 600 kB of JavaScript too), which is most of what a one-shot `gridrace solve` used to spend;
+// this entry costs one module. The main entry is built on it, so both list the same engines.
+import { getEngine, listEngines, registerEngine, registerMissingEngine, type Engine, type PuzzleKind } from '@gridrace/core';
+import { importIfInstalled, isNotInstalled } from './optional-import.js';
+
+/** A built-in engine: its name, kind and the package that brings it. */
+export interface BuiltinEngineInfo {
+  /** The name it is registered under. */
+  readonly name: string;
+  readonly kind: PuzzleKind;
+  /** The package to install to get it. */
+  readonly package: string;
+}
+
+interface Known extends BuiltinEngineInfo {
+  /** The engine from its package, or undefined when the package is not installed. */
+  readonly load: () => Promise<Engine | undefined>;
+}
+
+// Each import() has a literal specifier so that bundlers and TypeScript see it.
+const KNOWN: readonly Known[] = [
+  {
+    name: 'bitmask',
+    kind: 'nonogram',
+    package: '@gridrace/engine-bitmask',
+    load: async () => (await importIfInstalled('@gridrace/engine-bitmask', () => import('@gridrace/engine-bitmask')))?.bitmaskEngine as Engine | undefined,
+  },
+  {
+    name: 'wasm',
+    kind: 'nonogram',
+    package: '@gridrace/engine-wasm',
+    load: async () => (await importIfInstalled('@gridrace/engine-wasm', () => import('@gridrace/engine-wasm')))?.wasmEngine as Engine | undefined,
+  },
+  {
+    name: 'naive',
+    kind: 'nonogram',
+    package: '@gridrace/engine-naive',
+    load: async () => (await importIfInstalled('@gridrace/engine-naive', () => import('@gridrace/engine-naive')))?.naiveEngine as Engine | undefined,
+  },
+  {
+    name: 'z3',
+    kind: 'nonogram',
+    package: '@gridrace/engine-z3',
+    load: async () => (await importIfInstalled('@gridrace/engine-z3', () => import('@gridrace/engine-z3')))?.z3Engine as Engine | undefined,
+  },
+  {
+    name: 'z3-prefix',
+    kind: 'nonogram',
+    package: '@gridrace/engine-z3',
+    load: async () => (await importIfInstalled('@gridrace/engine-z3', () => import('@gridrace/engine-z3')))?.z3PrefixEngine as Engine | undefined,
+  },
+  {
+    name: 'arrowpath',
+    kind: 'arrowpath',
+    package: '@gridrace/engine-arrowpath',
+    load: async () => (await importIfInstalled('@gridrace/engine-arrowpath', () => import('@gridrace/engine-arrowpath')))?.arrowPathEngine as Engine | undefined,
+  },
+  {
+    name: 'arrowpath-dfs',
+    kind: 'arrowpath',
+    package: '@gridrace/engine-arrowpath',
+    load: async () => (await importIfInstalled('@gridrace/engine-arrowpath', () => import('@gridrace/engine-arrowpath')))?.arrowPathDfsEngine as Engine | undefined,
+  },
+];
+
+/** Every built-in engine, installed or not, in the order `gridrace engines` lists them. */
+export const BUILTIN_ENGINES: readonly BuiltinEngineInfo[] = KNOWN.map(({ name, kind, package: pkg }) => ({ name, kind, package: pkg }));
+
+/**
+ * Preferred engine per kind, fastest first among engines that run everywhere (Node and
+ * browsers); the first one installed is the default. wasm is bitmask's solver compiled to
+ * WebAssembly and beat it on every nonogram set the race times (same answers).
+ */
+export const ENGINE_PREFERENCE: Readonly<Record<PuzzleKind, readonly string[]>> = {
+  nonogram: ['wasm', 'bitmask', 'naive', 'z3', 'z3-prefix'],
+  arrowpath: ['arrowpath', 'arrowpath-dfs'],
+};
+
+/**
+ * Imports the engine's package; the engine, registered, or undefined when the package is not
+ * installed (then recorded as missing, so that getEngine(name) names the package to install).
+ */
+async function loadKnown(known: Known): Promise<Engine | undefined> {
+  const engine = await known.load();
+  if (engine === undefined) {
+    registerMissingEngine(known.name, known.package);
+    return undefined;
+  }
+  // The written-out name must be the one the engine registers, or missingEngines would lie.
+  if (engine.name !== known.name || engine.kind !== known.kind) {
+    throw new Error(`${known.package} exports engine "${engine.name}" (${engine.kind}) where "${known.name}" (${known.kind}) was expected`);
+  }
+  registerEngine(engine);
+  return engine;
+}
+
+/**
+ * Imports every built-in engine package that is installed, side by side, and registers the
+ * engines: what importing `@gridrace/engines` does. A package that is not installed is listed
+ * in `missing` (and recorded with core's registerMissingEngine); any other failure (a broken
+ * install, an error while it loads) throws.
+ */
+export async function loadBuiltinEngines(): Promise<{ engines: Engine[]; missing: BuiltinEngineInfo[] }> {
+  const loaded = await Promise.all(KNOWN.map(loadKnown));
+  return {
+    engines: loaded.filter((e): e is Engine => e !== undefined),
+    missing: BUILTIN_ENGINES.filter((_, i) => loaded[i] === undefined),
+  };
+}
+
+const installed = new Map<string, boolean>();
+
+/**
+ * Whether a package can be imported, told by resolving it (reads its package.json, runs none
+ * of it). Only a package that is not found is false: one that resolves to a missing file is
+ * broken, not absent, and fails when it is loaded, as with the main entry. Where
+ * import.meta.resolve is missing (Node 20 before 20.6 without its flag) every package counts.
+ */
+function isInstalled(pkg: string): boolean {
+  let known = installed.get(pkg);
+  if (known === undefined) {
+    known = true;
+    if (typeof import.meta.resolve === 'function') {
+      try {
+        import.meta.resolve(pkg);
+      } catch (error) {
+        known = !isNotInstalled(error, pkg);
+      }
+    }
+    installed.set(pkg, known);
+  }
+  return known;
+}
+
+/** Whether the package of built-in engine `name` is installed (resolved, not loaded); false for a name that is not built in. */
+export function isBuiltinInstalled(name: string): boolean {
+  const known = KNOWN.find((k) => k.name === name);
+  return known !== undefined && isInstalled(known.package);
+}
+
+/** The default engine name for a puzzle kind: the first preferred one whose package is installed, or undefined. Loads nothing. */
+export function defaultEngineName(kind: PuzzleKind): string | undefined {
+  return ENGINE_PREFERENCE[kind].find(isBuiltinInstalled);
+}
+
+/**
+ * The engine named `name`, registered: one already registered (by the app, an external one,
+ * a built-in one loaded before) is returned as it is; a built-in one is loaded from its
+ * package alone. Any other
+ * name loads every built-in engine first, so the `UnknownEngineError` it throws lists all the
+ * names the main entry would have registered.
+ */
+export async function loadEngine(name: string): Promise<Engine> {
+  const registered = listEngines().find((e) => e.name === name);
+  if (registered !== undefined) return registered;
+  const known = KNOWN.find((k) => k.name === name);
+  if (known !== undefined) {
+    const engine = await loadKnown(known);
+    if (engine !== undefined) return engine;
+  }
+  await loadBuiltinEngines();
+  return getEngine(name);
+}
