@@ -1,18 +1,17 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import pc from 'picocolors';
 import { MAX_SOLUTIONS_LIMIT, formatsFor } from '@gridrace/core';
-import { defaultEngineName } from '@gridrace/engines';
+// Each command's module (and the engine packages, the race harness) is imported when that
+// command runs, not here: a one-shot `gridrace solve` would otherwise load every engine,
+// z3-solver and the race's reports first (benchmarks/results/oneshot-solve.md).
+import { defaultEngineName } from '@gridrace/engines/lazy';
 import { CliError, ExitCode } from './exit-codes.js';
-import { convertCommand } from './commands/convert.js';
-import { enginesCommand } from './commands/engines.js';
-import { generateCommand } from './commands/generate.js';
-import { showCommand } from './commands/show.js';
-import { solveCommand } from './commands/solve.js';
-import { verifyCommand } from './commands/verify.js';
-import { registerRaceCommand } from './commands/race.js';
-import { positive } from './commands/options.js';
+import { positive } from './commands/parsers.js';
 import { useColor } from './output.js';
 import type { Ui } from './commands/shared.js';
+
+/** The commands defined here; any other first argument (race, help, an option, a typo) needs `race` registered too. */
+const OWN_COMMANDS = new Set(['solve', 'verify', 'convert', 'show', 'generate', 'engines']);
 
 const FORMATS = [...new Set([...formatsFor('nonogram'), ...formatsFor('arrowpath')])];
 
@@ -96,6 +95,7 @@ Exit codes:
     .option('-q, --quiet', 'print only the verdict lines')
     .addHelpText('after', DEFAULT_ENGINES_HELP)
     .action(async (file: string, opts) => {
+      const { solveCommand } = await import('./commands/solve.js');
       exitCode = await solveCommand(file, opts, ui);
     });
 
@@ -107,6 +107,7 @@ Exit codes:
     .addOption(fromOption())
     .addOption(indexOption())
     .action(async (file: string, opts) => {
+      const { verifyCommand } = await import('./commands/verify.js');
       exitCode = await verifyCommand(file, opts, ui);
     });
 
@@ -119,6 +120,7 @@ Exit codes:
     .addOption(fromOption())
     .addOption(indexOption())
     .action(async (file: string, opts) => {
+      const { convertCommand } = await import('./commands/convert.js');
       exitCode = await convertCommand(file, opts);
     });
 
@@ -132,6 +134,7 @@ Exit codes:
     .addOption(fromOption())
     .addOption(indexOption())
     .action(async (file: string, opts) => {
+      const { showCommand } = await import('./commands/show.js');
       exitCode = await showCommand(file, opts, ui);
     });
 
@@ -149,6 +152,7 @@ Exit codes:
     )
     .option('-o, --output <file>', 'write to a file instead of standard output')
     .action(async (kind: string, size: string, opts) => {
+      const { generateCommand } = await import('./commands/generate.js');
       exitCode = await generateCommand(kind, size, opts, ui);
     });
 
@@ -156,14 +160,22 @@ Exit codes:
     .command('engines')
     .description('list the registered engines')
     .option('--json', 'as JSON')
-    .action((opts) => {
+    .action(async (opts) => {
+      const { enginesCommand } = await import('./commands/engines.js');
       exitCode = enginesCommand(opts, ui);
     });
 
   // --- race (owned by the race harness, see commands/race.ts): race, race merge, race compare ---
-  registerRaceCommand(program, ui, (code) => {
-    exitCode = code;
-  });
+  // Race turns positional options on for the whole program; that parsing must not depend on
+  // whether race is registered. It is left out only when another command runs: the program's
+  // help, `help race`, a typo's suggestion and race itself all need it.
+  program.enablePositionalOptions();
+  if (!OWN_COMMANDS.has(argv[0] ?? '')) {
+    const { registerRaceCommand } = await import('./commands/race.js');
+    registerRaceCommand(program, ui, (code) => {
+      exitCode = code;
+    });
+  }
   // --- end race ---
 
   try {

@@ -74,6 +74,20 @@ console.log(JSON.stringify({
       ok: true,
     });
 
+    // The lazy entry tells the same from package resolution alone, and loads naive by itself.
+    const lazyScript = `import { readPuzzle } from '@gridrace/core';
+import { defaultEngineName, isBuiltinInstalled, loadEngine } from '@gridrace/engines/lazy';
+const nonogram = defaultEngineName('nonogram') ?? null;
+const arrowpath = defaultEngineName('arrowpath') ?? null;
+const result = await (await loadEngine(nonogram)).solve(readPuzzle('${PUZZLE}'));
+let wasm;
+try { await loadEngine('wasm'); } catch (error) { wasm = error.message; }
+console.log(JSON.stringify({ nonogram, arrowpath, z3: isBuiltinInstalled('z3'), verdict: result.verdict, wasm }));
+`;
+    const lazy = runNode(scratch, lazyScript);
+    expect(lazy.stderr).toBe('');
+    expect(JSON.parse(lazy.stdout)).toEqual({ nonogram: 'naive', arrowpath: null, z3: false, verdict: 'unique', wasm: 'unknown engine "wasm": it comes with @gridrace/engine-wasm, which is not installed; registered engines: naive' });
+
     // An engine package that is there but broken (no built entry file) is not taken for a
     // missing one: importing @gridrace/engines fails and names it.
     const broken = join(scratch, 'node_modules/@gridrace/engine-wasm');
@@ -83,5 +97,10 @@ console.log(JSON.stringify({
     expect(failed.status).not.toBe(0);
     expect(failed.stderr).toMatch(/ERR_MODULE_NOT_FOUND/);
     expect(failed.stderr).toContain('engine-wasm/dist/index.js');
+    // Lazily it counts as installed (it resolves to a file that is missing), so it is the
+    // default and fails when it is loaded, naming the file, instead of being passed over.
+    const lazyBroken = runNode(scratch, lazyScript);
+    expect(lazyBroken.status).not.toBe(0);
+    expect(lazyBroken.stderr).toContain('engine-wasm/dist/index.js');
   });
 });

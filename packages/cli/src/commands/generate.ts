@@ -1,5 +1,5 @@
 import { PuzzleFormatError, writePuzzle, type Engine, type FormatName, type Puzzle } from '@gridrace/core';
-import { defaultEngineName } from '@gridrace/engines';
+import { defaultEngineName } from '@gridrace/engines/lazy';
 import { GenerateNonogramError, generateArrowPath, generateNonogram } from '@gridrace/generate';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { writeOutput } from '../io.js';
@@ -81,7 +81,7 @@ async function arrowPath(width: number, height: number, seed: string, flags: Gen
 async function nonogram(width: number, height: number, seed: string, flags: GenerateFlags, controller: AbortController): Promise<{ puzzle: Puzzle; summary: string }> {
   if (flags.corners) throw new CliError('--corners is for arrow paths', ExitCode.USAGE);
   const probe: Puzzle = { kind: 'nonogram', width, height, rows: [], columns: [], givens: [], meta: {} };
-  const checker = engineFor(probe, flags.engine ?? defaultEngineName('nonogram')) as Engine<'nonogram'>;
+  const checker = (await engineFor(probe, flags.engine ?? defaultEngineName('nonogram'))) as Engine<'nonogram'>;
   // No partial nonogram exists to return, so the time limit ends the run without a puzzle.
   let timedOut = false;
   const timer =

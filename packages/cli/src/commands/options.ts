@@ -1,40 +1,11 @@
-// What the race commands share: argument parsers (commander calls them with each value) and
-// the puzzles named by -p and --suite.
+// What the race commands share: argument parsers (in parsers.ts, re-exported) and the
+// puzzles named by -p and --suite.
 import { existsSync } from 'node:fs';
-import { InvalidArgumentError } from 'commander';
 import type { PuzzleKind } from '@gridrace/core';
 import { CorpusError, DEFAULT_CORPUS, loadCorpus, readSuite, type LoadedCorpus } from '@gridrace/race';
 import { CliError, ExitCode } from '../exit-codes.js';
 
-export const list = (value: string, previous: string[] = []) => [...previous, ...value.split(',').map((s) => s.trim()).filter(Boolean)];
-export const many = (value: string, previous: string[] = []) => [...previous, value];
-
-export function positive(what: string) {
-  return (value: string) => {
-    const n = Number(value);
-    if (value.trim() === '' || !Number.isFinite(n) || n <= 0) throw new InvalidArgumentError(`expected a positive number (${what})`);
-    return n;
-  };
-}
-
-export function nonNegative(what: string) {
-  return (value: string) => {
-    const n = Number(value);
-    if (value.trim() === '' || !Number.isFinite(n) || n < 0) throw new InvalidArgumentError(`expected a number of 0 or more (${what})`);
-    return n;
-  };
-}
-
-export function wholeNumber(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('expected a positive whole number');
-  return Number(value);
-}
-
-export function percent(value: string): number {
-  const n = Number(value.replace(/%$/, ''));
-  if (value.trim() === '' || !Number.isFinite(n) || n < 0) throw new InvalidArgumentError('expected a percentage, e.g. 10');
-  return n;
-}
+export { list, many, positive, nonNegative, wholeNumber, percent } from './parsers.js';
 
 /**
  * The puzzles of `-p` and `--suite` (the repository's puzzles/ when neither is given), and what

@@ -1,5 +1,5 @@
-import { getEngine, verify, type Engine, type Puzzle, type Solution, type SolveResult, type FormatName } from '@gridrace/core';
-import { defaultEngineName } from '@gridrace/engines';
+import { verify, type Engine, type Puzzle, type Solution, type SolveResult, type FormatName } from '@gridrace/core';
+import { defaultEngineName, loadEngine } from '@gridrace/engines/lazy';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { buildOutput, loadPuzzles, writeOutput } from '../io.js';
 import { exitCodeOf, renderSolution, solveJson, tallyLine, verdictLine, type PuzzleReport } from '../output.js';
@@ -17,13 +17,15 @@ export interface SolveFlags {
   quiet?: boolean;
 }
 
-export function engineFor(puzzle: Puzzle, requested: string | undefined): Engine {
+/** The engine to use, its package alone loaded (an unknown name loads them all, to list them). */
+export async function engineFor(puzzle: Puzzle, requested: string | undefined): Promise<Engine> {
   const name = requested ?? defaultEngineName(puzzle.kind);
   if (name === undefined) throw new CliError(`no engine for ${puzzle.kind} puzzles is registered yet`, ExitCode.USAGE);
   let engine: Engine;
   try {
-    engine = getEngine(name);
+    engine = await loadEngine(name);
   } catch (err) {
+    if ((err as Error).name !== 'UnknownEngineError') throw err;
     throw new CliError((err as Error).message, ExitCode.USAGE);
   }
   if (engine.kind !== puzzle.kind) {
@@ -61,7 +63,7 @@ export async function solveCommand(path: string, flags: SolveFlags, ui: Ui): Pro
   const started = performance.now();
   try {
     for (const { puzzle, index } of puzzles) {
-      const engine = engineFor(puzzle, flags.engine);
+      const engine = await engineFor(puzzle, flags.engine);
       used.add(engine);
       await engine.init?.();
       let result: SolveResult<Solution>;
