@@ -10,8 +10,12 @@ import { positive } from './commands/parsers.js';
 import { useColor } from './output.js';
 import type { Ui } from './commands/shared.js';
 
-/** The commands defined here; any other first argument (race, help, an option, a typo) needs `race` registered too. */
-const OWN_COMMANDS = new Set(['solve', 'verify', 'convert', 'show', 'generate', 'engines']);
+/**
+ * First arguments that never reach `race`: the commands defined here, and --version (commander
+ * answers it before any command). Any other (race, help, --help, a typo to suggest for) needs
+ * `race` registered too.
+ */
+const WITHOUT_RACE = new Set(['solve', 'verify', 'convert', 'show', 'generate', 'engines', '-V', '--version']);
 
 const FORMATS = [...new Set([...formatsFor('nonogram'), ...formatsFor('arrowpath')])];
 
@@ -167,10 +171,10 @@ Exit codes:
 
   // --- race (owned by the race harness, see commands/race.ts): race, race merge, race compare ---
   // Race turns positional options on for the whole program; that parsing must not depend on
-  // whether race is registered. It is left out only when another command runs: the program's
-  // help, `help race`, a typo's suggestion and race itself all need it.
+  // whether race is registered. It is left out only when another command runs or --version
+  // answers (WITHOUT_RACE): the program's help, `help race`, a typo's suggestion and race need it.
   program.enablePositionalOptions();
-  if (!OWN_COMMANDS.has(argv[0] ?? '')) {
+  if (!WITHOUT_RACE.has(argv[0] ?? '')) {
     const { registerRaceCommand } = await import('./commands/race.js');
     registerRaceCommand(program, ui, (code) => {
       exitCode = code;
