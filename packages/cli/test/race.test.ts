@@ -46,7 +46,7 @@ describe('gridrace race', () => {
   it('records a hanging and a throwing engine, finishes, exits by itself with code 6 for the failure', () => {
     const dir = out('isolation');
     const started = Date.now();
-    const r = gridrace(['race', '--load', engines, '--engines', 'cli-hang,cli-throw,naive', '--puzzles', SMALL, '--time-limit', '0.5', '--iterations', '2', '--out', dir]);
+    const r = gridrace(['race', '--load', engines, '--engines', 'cli-hang,cli-throw,naive', '--puzzles', SMALL, '--time-limit', '0.5', '--iterations', '2', '--no-calibration', '--out', dir]);
     expect(r.code).toBe(6);
     expect(r.stdout).toMatch(/^race: 3 tasks, 1 completed, 1 timed out, 0 out of memory, 1 errors?,/m);
     expect(Date.now() - started).toBeLessThan(60_000);
@@ -81,7 +81,7 @@ describe('gridrace race', () => {
 
   it('exits 6 for an impossible answer, after writing every result; a timeout alone exits 0', () => {
     const dir = out('impossible');
-    const r = gridrace(['race', '--load', engines, '--engines', 'cli-impossible,naive', '--puzzles', SMALL, '--iterations', '1', '--out', dir]);
+    const r = gridrace(['race', '--load', engines, '--engines', 'cli-impossible,naive', '--puzzles', SMALL, '--iterations', '1', '--no-calibration', '--out', dir]);
     expect(r.code).toBe(6);
     const byEngine = Object.fromEntries(readResults(dir).tasks.map((t: { engine: string }) => [t.engine, t]));
     expect(byEngine['cli-impossible']).toMatchObject({ state: 'errored' });
@@ -89,13 +89,13 @@ describe('gridrace race', () => {
     expect(byEngine.naive).toMatchObject({ state: 'completed', verdict: 'unique', verified: true });
     for (const f of ['results.json', 'summary.md', 'report.html']) expect(existsSync(join(dir, f))).toBe(true);
 
-    const timedOut = gridrace(['race', '--load', engines, '--engines', 'cli-hang', '--puzzles', SMALL, '--time-limit', '0.5', '--iterations', '1', '--out', out('timeout-only')]);
+    const timedOut = gridrace(['race', '--load', engines, '--engines', 'cli-hang', '--puzzles', SMALL, '--time-limit', '0.5', '--iterations', '1', '--no-calibration', '--out', out('timeout-only')]);
     expect(timedOut.code).toBe(0);
     expect(readResults(out('timeout-only')).tasks[0]).toMatchObject({ state: 'timeout' });
   });
 
   it('fails loudly with code 6 when the engines disagree', () => {
-    const r = gridrace(['race', '--load', engines, '--engines', 'naive,cli-none', '--puzzles', SMALL, '--iterations', '1', '--out', out('disagree')]);
+    const r = gridrace(['race', '--load', engines, '--engines', 'naive,cli-none', '--puzzles', SMALL, '--iterations', '1', '--no-calibration', '--out', out('disagree')]);
     expect(r.code).toBe(6);
     expect(r.stderr).toMatch(/DISAGREEMENT.*z3-prefix-15x15\.json.*naive says unique, cli-none says none/);
     expect(readFileSync(join(out('disagree'), 'summary.md'), 'utf8')).toContain('**DISAGREEMENT**');
@@ -104,7 +104,7 @@ describe('gridrace race', () => {
   it('runs shards that merge into the full set', () => {
     const a = out('shard-1');
     const b = out('shard-2');
-    const common = ['race', '--puzzles', 'puzzles/seed', '--kind', 'nonogram', '--engines', 'naive', '--iterations', '1', '-q'];
+    const common = ['race', '--puzzles', 'puzzles/seed', '--kind', 'nonogram', '--engines', 'naive', '--iterations', '1', '--no-calibration', '-q'];
     expect(gridrace([...common, '--shard', '1/2', '--out', a]).code).toBe(0);
     expect(gridrace([...common, '--shard', '2/2', '--out', b]).code).toBe(0);
     expect(readResults(a).tasks).toHaveLength(2);

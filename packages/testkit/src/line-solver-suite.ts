@@ -188,21 +188,21 @@ export function describeLineSolver(target: string, create: () => LineSolverTarge
     it('short lines (up to 30 cells, one word and multi-word code) with random known cells', () => {
       fc.assert(
         fc.property(lineCase(30, 30), (c) => check(solver, c)),
-        { numRuns: 3000 },
+        { numRuns: 1000 },
       );
     });
 
     it('lines of 31 to 45 cells (two words) with up to 4 blocks', () => {
       fc.assert(
         fc.property(lineCase(45, 4).filter((c) => c.known.length > 30), (c) => check(solver, c)),
-        { numRuns: 1500 },
+        { numRuns: 500 },
       );
     });
 
     it('long lines (up to 100 cells, four words) with up to 3 blocks', () => {
       fc.assert(
         fc.property(lineCase(100, 3), (c) => check(solver, c)),
-        { numRuns: 1500 },
+        { numRuns: 500 },
       );
     });
 
