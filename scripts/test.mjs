@@ -36,7 +36,7 @@ if (!existsSync(join(sharedDir, 'puzzles'))) console.log(`note: ${sharedDir} is 
 
 // Turbo's own lines (scope, cache, task counts) are left out on success; everything else,
 // which with errors-only is the full log of a failing task, goes through.
-const TURBO_CHROME = /^(\s*$|• |\s*Tasks:|\s*Cached:|\s*Time:|\s*Failed:|turbo \d)/;
+const TURBO_CHROME = /^\s*($|• |Tasks:|Cached:|Time:|Failed:|turbo \d)/;
 // --continue: a failing package does not stop the others, so one run reports every failure.
 const turboArgs = ['exec', 'turbo', 'run', 'typecheck', 'test', '--continue', '--output-logs=errors-only', ...process.argv.slice(2)];
 const turbo = spawn('pnpm', turboArgs, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env });
