@@ -23,6 +23,7 @@ import { cpus, loadavg } from 'node:os';
 import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { mean, median, quantile, standardDeviation } from '@gridrace/race';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const { values, positionals } = parseArgs({
@@ -118,15 +119,6 @@ for (let round = 0; round < warmup + runs; round++) {
 closeSync(devNull);
 const load1 = loadavg();
 
-const sorted = (xs) => [...xs].sort((a, b) => a - b);
-function quantile(xs, q) {
-  const s = sorted(xs);
-  const pos = (s.length - 1) * q;
-  const lo = Math.floor(pos);
-  return s[lo] + (s[Math.min(lo + 1, s.length - 1)] - s[lo]) * (pos - lo);
-}
-const median = (xs) => quantile(xs, 0.5);
-
 // Deterministic bootstrap (mulberry32), so the same samples always print the same interval.
 function rng(seed) {
   let a = seed >>> 0;
@@ -171,8 +163,6 @@ console.log('');
 const header = ['configuration', 'median', 'mean ± sd', 'min … max', 'p10 … p90', 'ratio (95% CI)'];
 const rows = configs.map((c, i) => {
   const xs = samples[i];
-  const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
-  const sd = Math.sqrt(xs.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, xs.length - 1));
   const ref = c.check ? referenceOf(c) : -1;
   let ratio = ref === i ? '1' : '';
   if (ref >= 0 && ref !== i) {
@@ -180,7 +170,7 @@ const rows = configs.map((c, i) => {
     const [lo, hi] = bootstrapMedian(ratios);
     ratio = `${median(ratios).toFixed(3)} (${lo.toFixed(3)} … ${hi.toFixed(3)}) to ${dirs.length > 1 ? name(dirs[0]) : configs[ref].engine}`;
   }
-  return [c.label, f1(median(xs)), `${f1(mean)} ± ${f1(sd)}`, `${f1(Math.min(...xs))} … ${f1(Math.max(...xs))}`, `${f1(quantile(xs, 0.1))} … ${f1(quantile(xs, 0.9))}`, ratio];
+  return [c.label, f1(median(xs)), `${f1(mean(xs))} ± ${f1(standardDeviation(xs))}`, `${f1(Math.min(...xs))} … ${f1(Math.max(...xs))}`, `${f1(quantile(xs, 0.1))} … ${f1(quantile(xs, 0.9))}`, ratio];
 });
 const widths = header.map((h, j) => Math.max(h.length, ...rows.map((r) => r[j].length)));
 const line = (cells) => `| ${cells.map((c, j) => c.padEnd(widths[j])).join(' | ')} |`;
