@@ -19,50 +19,27 @@ interface Known extends BuiltinEngineInfo {
   readonly load: () => Promise<Engine | undefined>;
 }
 
-// Each import() has a literal specifier so that bundlers and TypeScript see it.
+/**
+ * A built-in engine: `load` imports its package (undefined when it is not installed) and
+ * `pick` takes the engine from it. The import has a literal specifier so that bundlers and
+ * TypeScript see it.
+ */
+function builtin<M>(name: string, kind: PuzzleKind, pkg: string, load: () => Promise<M>, pick: (module: M) => unknown): Known {
+  const engine = async (): Promise<Engine | undefined> => {
+    const module = await importIfInstalled(pkg, load);
+    return module === undefined ? undefined : (pick(module) as Engine);
+  };
+  return { name, kind, package: pkg, load: engine };
+}
+
 const KNOWN: readonly Known[] = [
-  {
-    name: 'bitmask',
-    kind: 'nonogram',
-    package: '@gridrace/engine-bitmask',
-    load: async () => (await importIfInstalled('@gridrace/engine-bitmask', () => import('@gridrace/engine-bitmask')))?.bitmaskEngine as Engine | undefined,
-  },
-  {
-    name: 'wasm',
-    kind: 'nonogram',
-    package: '@gridrace/engine-wasm',
-    load: async () => (await importIfInstalled('@gridrace/engine-wasm', () => import('@gridrace/engine-wasm')))?.wasmEngine as Engine | undefined,
-  },
-  {
-    name: 'naive',
-    kind: 'nonogram',
-    package: '@gridrace/engine-naive',
-    load: async () => (await importIfInstalled('@gridrace/engine-naive', () => import('@gridrace/engine-naive')))?.naiveEngine as Engine | undefined,
-  },
-  {
-    name: 'z3',
-    kind: 'nonogram',
-    package: '@gridrace/engine-z3',
-    load: async () => (await importIfInstalled('@gridrace/engine-z3', () => import('@gridrace/engine-z3')))?.z3Engine as Engine | undefined,
-  },
-  {
-    name: 'z3-prefix',
-    kind: 'nonogram',
-    package: '@gridrace/engine-z3',
-    load: async () => (await importIfInstalled('@gridrace/engine-z3', () => import('@gridrace/engine-z3')))?.z3PrefixEngine as Engine | undefined,
-  },
-  {
-    name: 'arrowpath',
-    kind: 'arrowpath',
-    package: '@gridrace/engine-arrowpath',
-    load: async () => (await importIfInstalled('@gridrace/engine-arrowpath', () => import('@gridrace/engine-arrowpath')))?.arrowPathEngine as Engine | undefined,
-  },
-  {
-    name: 'arrowpath-dfs',
-    kind: 'arrowpath',
-    package: '@gridrace/engine-arrowpath',
-    load: async () => (await importIfInstalled('@gridrace/engine-arrowpath', () => import('@gridrace/engine-arrowpath')))?.arrowPathDfsEngine as Engine | undefined,
-  },
+  builtin('bitmask', 'nonogram', '@gridrace/engine-bitmask', () => import('@gridrace/engine-bitmask'), (m) => m.bitmaskEngine),
+  builtin('wasm', 'nonogram', '@gridrace/engine-wasm', () => import('@gridrace/engine-wasm'), (m) => m.wasmEngine),
+  builtin('naive', 'nonogram', '@gridrace/engine-naive', () => import('@gridrace/engine-naive'), (m) => m.naiveEngine),
+  builtin('z3', 'nonogram', '@gridrace/engine-z3', () => import('@gridrace/engine-z3'), (m) => m.z3Engine),
+  builtin('z3-prefix', 'nonogram', '@gridrace/engine-z3', () => import('@gridrace/engine-z3'), (m) => m.z3PrefixEngine),
+  builtin('arrowpath', 'arrowpath', '@gridrace/engine-arrowpath', () => import('@gridrace/engine-arrowpath'), (m) => m.arrowPathEngine),
+  builtin('arrowpath-dfs', 'arrowpath', '@gridrace/engine-arrowpath', () => import('@gridrace/engine-arrowpath'), (m) => m.arrowPathDfsEngine),
 ];
 
 /** Every built-in engine, installed or not, in the order `gridrace engines` lists them. */
