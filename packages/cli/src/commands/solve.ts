@@ -1,4 +1,4 @@
-import { verify, type Engine, type Puzzle, type Solution, type SolveResult, type FormatName } from '@gridrace/core';
+import { UnknownEngineError, verify, type Engine, type Puzzle, type Solution, type SolveResult, type FormatName } from '@gridrace/core';
 import { defaultEngineName, loadEngine } from '@gridrace/engines/lazy';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { buildOutput, loadPuzzles, writeOutput } from '../io.js';
@@ -25,8 +25,8 @@ export async function engineFor(puzzle: Puzzle, requested: string | undefined): 
   try {
     engine = await loadEngine(name);
   } catch (err) {
-    if ((err as Error).name !== 'UnknownEngineError') throw err;
-    throw new CliError((err as Error).message, ExitCode.USAGE);
+    if (!(err instanceof UnknownEngineError)) throw err;
+    throw new CliError(err.message, ExitCode.USAGE);
   }
   if (engine.kind !== puzzle.kind) {
     throw new CliError(`engine "${name}" solves ${engine.kind} puzzles, but this is a ${puzzle.kind} puzzle`, ExitCode.USAGE);
