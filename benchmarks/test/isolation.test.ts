@@ -11,6 +11,16 @@ import { CROSS, FRAME, entry, processGone, threadCount } from './helpers.js';
 
 const FIXTURES = new URL('./fixtures/engines.mjs', import.meta.url).href;
 
+/** Every worker is gone: the thread count is back where it started (exits get a moment). */
+async function expectThreadsBackTo(threadsBefore: number): Promise<void> {
+  let threadsAfter = threadCount();
+  for (let i = 0; i < 50 && threadsAfter > threadsBefore; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    threadsAfter = threadCount();
+  }
+  expect(threadsAfter).toBeLessThanOrEqual(threadsBefore);
+}
+
 describe('worker isolation', () => {
   it('kills the child processes an engine started when the race terminates its worker', async () => {
     await loadEngineModules([FIXTURES]);
@@ -28,14 +38,12 @@ describe('worker isolation', () => {
   it('stops and records misbehaving engines, and the race completes', { retry: 2 }, async () => {
     await loadEngineModules([FIXTURES]);
     const threadsBefore = threadCount();
-    const engines = ['fixture-known', 'fixture-hang', 'fixture-throw', 'fixture-heap', 'fixture-buffers', 'fixture-exit', 'fixture-polite', 'naive'];
+    const engines = ['fixture-known', 'fixture-hang', 'fixture-throw', 'fixture-exit', 'fixture-polite', 'naive'];
     const race = new Race({
       puzzles: [entry(FRAME, 'frame'), entry(CROSS, 'cross')],
       engines,
-      // Generous enough that filling 128 MB wins over the clock even on a busy machine.
       timeLimitMs: 2500,
       graceMs: 300,
-      memoryMb: 128,
       timing: { iterations: 3 },
       load: [FIXTURES],
     });
@@ -53,9 +61,6 @@ describe('worker isolation', () => {
       expect(task('fixture-hang', puzzle).message).toMatch(/stopped by the race/);
       expect(task('fixture-throw', puzzle)).toMatchObject({ state: 'errored' });
       expect(task('fixture-throw', puzzle).message).toContain('deliberate failure');
-      expect(task('fixture-heap', puzzle).state).toBe('oom');
-      expect(task('fixture-buffers', puzzle).state).toBe('oom');
-      expect(task('fixture-buffers', puzzle).message).toMatch(/resident memory/);
       expect(task('fixture-exit', puzzle).state).toBe('errored');
       expect(task('fixture-exit', puzzle).message).toMatch(/exited with code 3/);
       // An engine that reports its own time limit is a timeout too, but was not killed.
@@ -75,8 +80,8 @@ describe('worker isolation', () => {
       expect(task('fixture-known', puzzle).samples!.median).toBeLessThan(0.2);
     }
     // The calibration is timed once per puzzle in a worker of its own, before the puzzle's
-    // tasks: every task of the puzzle carries the same one, even those whose engine hung,
-    // filled its memory or killed its worker.
+    // tasks: every task of the puzzle carries the same one, even those whose engine hung or
+    // killed its worker.
     for (const puzzle of ['frame', 'cross']) {
       const reference = task('naive', puzzle).calibration!;
       expect(reference.n).toBe(CALIBRATION_SAMPLES);
@@ -85,16 +90,34 @@ describe('worker isolation', () => {
     }
     expect(task('naive', 'cross').calibration!.samples).not.toEqual(task('naive', 'frame').calibration!.samples);
     expect(results.disagreements).toEqual([]);
-    expect(results.summary).toMatchObject({ tasks: 16, completed: 4, timeouts: 4, ooms: 4, errors: 4, disagreements: 0 });
+    expect(results.summary).toMatchObject({ tasks: 12, completed: 4, timeouts: 4, ooms: 0, errors: 4, disagreements: 0 });
     // Two hangs cost at most their limit, grace and start-up each: the watchdog did its job.
     expect(elapsed).toBeLessThan(60_000);
-    // Every worker is gone: the thread count is back where it started (give exits a moment).
-    let threadsAfter = threadCount();
-    for (let i = 0; i < 50 && threadsAfter > threadsBefore; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      threadsAfter = threadCount();
-    }
-    expect(threadsAfter).toBeLessThanOrEqual(threadsBefore);
+    await expectThreadsBackTo(threadsBefore);
+  });
+
+  // A race of their own with a time limit far beyond what filling 128 MB takes, so the memory
+  // cap, not the clock, stops them even on a starved machine (V8's last-resort collections
+  // before it gives up took 0.6 s here alone and 2.8 s beside a full test run).
+  it('stops an engine at the heap cap and at the resident-memory cap, as out of memory', async () => {
+    await loadEngineModules([FIXTURES]);
+    const threadsBefore = threadCount();
+    const race = new Race({
+      puzzles: [entry(FRAME, 'frame')],
+      engines: ['fixture-heap', 'fixture-buffers'],
+      timeLimitMs: 60_000,
+      memoryMb: 128,
+      calibration: false,
+      load: [FIXTURES],
+    });
+    const results = await race.run();
+    const task = (engine: string): TaskRecord => results.tasks.find((t) => t.engine === engine)!;
+    expect(task('fixture-heap')).toMatchObject({ state: 'oom' });
+    expect(task('fixture-heap').message).toMatch(/ran out of its 128 MB heap/);
+    expect(task('fixture-buffers')).toMatchObject({ state: 'oom' });
+    expect(task('fixture-buffers').message).toMatch(/resident memory/);
+    expect(results.summary).toMatchObject({ tasks: 2, ooms: 2 });
+    await expectThreadsBackTo(threadsBefore);
   });
 
   it('reports a wrong solution and a wrong verdict loudly', async () => {
@@ -136,11 +159,6 @@ describe('the calibration worker', () => {
     const aborted = new AbortController();
     aborted.abort();
     expect(await runCalibration('cpu', { signal: aborted.signal })).toEqual({ message: 'aborted: the race was interrupted' });
-    let threadsAfter = threadCount();
-    for (let i = 0; i < 50 && threadsAfter > threadsBefore; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      threadsAfter = threadCount();
-    }
-    expect(threadsAfter).toBeLessThanOrEqual(threadsBefore);
+    await expectThreadsBackTo(threadsBefore);
   });
 });
