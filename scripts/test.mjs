@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The README's test command runs this: the typecheck (one program for the whole tree) and every
-// package's tests through turbo, then add up the vitest JSON reports. Quiet on success: a line per package and the closing
-// `N passed, N failed`; a failing task's output is shown in full (turbo's errors-only logs).
+// package's tests through turbo, then add up the vitest JSON reports. Quiet on success: a line
+// per package and the closing `N passed, N failed`; a failing task's output is shown in full
+// (turbo's errors-only logs).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
