@@ -88,7 +88,7 @@ if (args[0] === '--update-base') {
 
 /** One plain race of the working tree on the suite (the fallback's, or the one ci.json keeps). */
 function plainRace(dir, timing) {
-  return run(process.execPath, [cli, 'race', '--engines', engines.join(','), '--suite', suite, ...timing, '--time-limit', '20', '--out', dir, '--no-progress', '-q']);
+  return run(process.execPath, [cli, 'race', '--engines', engines.join(','), '--suite', suite, ...timing, '--time-limit', '20', '--out', dir, '--force', '--no-progress', '-q']);
 }
 
 /**

@@ -30,7 +30,7 @@ const puzzles = readFileSync(join(root, 'benchmarks/suites/ci.txt'), 'utf8')
 const variant = join(root, 'benchmarks/experiments/slower-variant.mjs');
 
 function race(dir, extraLoads = [], env = {}) {
-  const args = [cli, 'race', '--time', time, '--out', dir, '-q', '--no-progress'];
+  const args = [cli, 'race', '--time', time, '--out', dir, '--force', '-q', '--no-progress'];
   if (engines) args.push('--engines', engines);
   for (const p of puzzles) args.push('--puzzles', p);
   for (const l of [...loads, ...extraLoads]) args.push('--load', l);

@@ -1,5 +1,5 @@
 // Everything a race leaves in its output folder.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { actionBenchmark } from './report/action-benchmark.js';
 import { raceHtml } from './report/html.js';
@@ -15,7 +15,10 @@ export const OUTPUT_FILES = {
   actionBenchmark: 'benchmark.json',
 } as const;
 
-/** Write results.json, summary.md, report.html and benchmark.json; returns their paths. */
+/**
+ * Write results.json, summary.md, report.html and benchmark.json (writeFilesInPlace: a failure
+ * leaves the folder's earlier files, or none, never a truncated one); returns their paths.
+ */
 export function writeOutputs(results: RaceResults, dir: string): Record<keyof typeof OUTPUT_FILES, string> {
   mkdirSync(dir, { recursive: true });
   const paths = {
@@ -24,9 +27,27 @@ export function writeOutputs(results: RaceResults, dir: string): Record<keyof ty
     report: join(dir, OUTPUT_FILES.report),
     actionBenchmark: join(dir, OUTPUT_FILES.actionBenchmark),
   };
-  writeFileSync(paths.results, stringifyResults(results));
-  writeFileSync(paths.summary, raceMarkdown(results));
-  writeFileSync(paths.report, raceHtml(results));
-  writeFileSync(paths.actionBenchmark, `${JSON.stringify(actionBenchmark(results), null, 1)}\n`);
+  writeFilesInPlace([
+    [paths.results, stringifyResults(results)],
+    [paths.summary, raceMarkdown(results)],
+    [paths.report, raceHtml(results)],
+    [paths.actionBenchmark, `${JSON.stringify(actionBenchmark(results), null, 1)}\n`],
+  ]);
   return paths;
+}
+
+/**
+ * Writes each file under a temporary name beside it, then renames them all into place once
+ * every one is written: a failure part way (a full disk) removes the temporary files and leaves
+ * the earlier files as they were.
+ */
+export function writeFilesInPlace(files: readonly (readonly [path: string, text: string])[]): void {
+  const temporary = (path: string) => `${path}.${process.pid}.tmp`;
+  try {
+    for (const [path, text] of files) writeFileSync(temporary(path), text);
+  } catch (err) {
+    for (const [path] of files) rmSync(temporary(path), { force: true });
+    throw err;
+  }
+  for (const [path] of files) renameSync(temporary(path), path);
 }

@@ -263,7 +263,28 @@ export function parseResults(text: string, file = '<results>'): RaceResults {
   }
   const problems = schemaProblems(value);
   if (problems.length > 0) throw new ResultsFileError(`${file}: not a valid results file: ${problems.slice(0, 5).join('; ')}`);
-  return value as RaceResults;
+  const results = value as RaceResults;
+  const inconsistent = consistencyProblems(results);
+  if (inconsistent.length > 0) throw new ResultsFileError(`${file}: not a valid results file: ${inconsistent.slice(0, 5).join('; ')}`);
+  return results;
+}
+
+/** What the schema cannot say: each puzzle once, each engine-puzzle task once, every task on a listed puzzle. */
+function consistencyProblems(results: RaceResults): string[] {
+  const problems: string[] = [];
+  const puzzles = new Set<string>();
+  for (const p of results.puzzles) {
+    if (puzzles.has(p.id)) problems.push(`puzzle ${p.id} is listed twice`);
+    puzzles.add(p.id);
+  }
+  const tasks = new Set<string>();
+  for (const t of results.tasks) {
+    const id = `${t.engine}\u0000${t.puzzle}`;
+    if (tasks.has(id)) problems.push(`the task of ${t.engine} on ${t.puzzle} is there twice`);
+    tasks.add(id);
+    if (!puzzles.has(t.puzzle)) problems.push(`the task of ${t.engine} is on puzzle ${t.puzzle}, which is not listed`);
+  }
+  return problems;
 }
 
 /** The results as the file holds them: pretty JSON with a final newline. */

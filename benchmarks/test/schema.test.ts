@@ -59,6 +59,21 @@ describe('results JSON schema', () => {
     }
   });
 
+  it('the reader refuses what the schema cannot see: a puzzle or a task twice, a task on no listed puzzle', async () => {
+    const r = await realResults();
+    const refusal = (change: (copy: Record<string, any>) => void) => {
+      try {
+        parseResults(JSON.stringify(mutate(r, change)), 'r.json');
+        return 'accepted';
+      } catch (err) {
+        return err instanceof ResultsFileError ? err.message : `not a ResultsFileError: ${String(err)}`;
+      }
+    };
+    expect(refusal((c) => c.tasks.push(c.tasks[0]))).toBe('r.json: not a valid results file: the task of naive on frame is there twice');
+    expect(refusal((c) => c.puzzles.push(c.puzzles[0]))).toBe('r.json: not a valid results file: puzzle frame is listed twice');
+    expect(refusal((c) => (c.tasks[0].puzzle = 'elsewhere'))).toBe('r.json: not a valid results file: the task of naive is on puzzle elsewhere, which is not listed');
+  });
+
   it('the reader names the file and the problem', async () => {
     const r = await realResults();
     expect(() => parseResults('{', 'a.json')).toThrow(/^a\.json: not JSON/);

@@ -1,8 +1,11 @@
 // Where races write: a folder of their own per race with race-results/latest moved to the
 // newest, so no race replaces another's results; an interrupted race writes what finished and
-// says so in its last line; the plan line before the first task counts the tasks.
+// says so in its last line; the plan line before the first task counts the tasks. An --out
+// folder with another race's results is refused without --force, one another race is writing
+// is refused always, a failed write leaves the earlier files whole, and compare and merge
+// refuse the same broken results files.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, readlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -64,4 +67,82 @@ describe('race results folders', () => {
     expect(partial.tasks.length).toBeGreaterThanOrEqual(1);
     expect(readFileSync(join(cwd, 'race-results', 'latest', 'summary.md'), 'utf8')).toMatch(/\*\*interrupted\*\*/);
   }, 120_000);
+
+  const ONE_RACE = ['-e', 'bitmask', '-p', SMALL, '--iterations', '1', '--no-calibration', '-q'];
+  const filesOf = (dir: string) => Object.fromEntries(readdirSync(dir).sort().map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
+
+  it('refuses an --out folder that holds another race\'s results before racing, and replaces them with --force', () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'gridrace-out-')), 'run');
+    expect(raceIn(REPO, [...ONE_RACE, '-o', out]).status).toBe(0);
+    const before = filesOf(out);
+    const again = raceIn(REPO, ['-e', 'wasm', '-p', SMALL, '--iterations', '1', '--no-calibration', '-o', out]);
+    expect(again.status).toBe(5);
+    expect(again.stderr.trim()).toBe(`gridrace: ${out} holds another race's results (results.json); give another --out, or --force to replace them`);
+    expect(again.stderr).not.toMatch(/\[1\/1\]/); // refused before the first task
+    expect(filesOf(out)).toEqual(before);
+    const forced = raceIn(REPO, ['-e', 'wasm', '-p', SMALL, '--iterations', '1', '--no-calibration', '-q', '-o', out, '--force']);
+    expect(forced.status).toBe(0);
+    expect(JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')).tasks[0].engine).toBe('wasm');
+    expect(readdirSync(out).sort()).toEqual(['benchmark.json', 'report.html', 'results.json', 'summary.md']);
+  });
+
+  it('refuses a folder another running race is writing, with one line, and takes over the lock of a race that died', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'gridrace-busy-'));
+    // A real race still running: naive on the seed nonograms takes seconds.
+    const first = spawn(process.execPath, [CLI, 'race', '-e', 'bitmask,naive', '-p', join(REPO, 'puzzles/seed'), '-k', 'nonogram', '--time', '0.5', '--no-calibration', '--no-progress', '-o', out], {
+      cwd: REPO,
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    let firstErr = '';
+    const started = new Promise<void>((resolve) => first.stderr.on('data', (c: Buffer) => ((firstErr += c.toString()), /^\[1\/\d+\]/m.test(firstErr) && resolve())));
+    const firstDone = new Promise<number | null>((resolve) => first.on('close', resolve));
+    await started;
+    const second = raceIn(REPO, [...ONE_RACE, '-o', out]);
+    expect(second.status).toBe(5);
+    expect(second.stderr.trim()).toBe(`gridrace: ${out}: another race (process ${first.pid}) is writing its results there; wait for it to end, or give another --out`);
+    expect(await firstDone).toBe(0);
+    expect(JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')).tasks.map((t: { engine: string }) => t.engine)).toContain('naive');
+    expect(existsSync(join(out, '.race.lock'))).toBe(false);
+
+    // A lock whose process is gone (a race killed with SIGKILL) does not block the next race.
+    const dead = mkdtempSync(join(tmpdir(), 'gridrace-stale-'));
+    const gone = spawnSync(process.execPath, ['-e', 'console.log(process.pid)'], { encoding: 'utf8' });
+    writeFileSync(join(dead, '.race.lock'), gone.stdout);
+    expect(raceIn(REPO, [...ONE_RACE, '-o', dead]).status).toBe(0);
+    expect(existsSync(join(dead, 'results.json'))).toBe(true);
+    expect(existsSync(join(dead, '.race.lock'))).toBe(false);
+  }, 120_000);
+
+  it('leaves the earlier results whole, and no temporary files, when writing fails', () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'gridrace-full-')), 'run');
+    expect(raceIn(REPO, [...ONE_RACE, '-o', out]).status).toBe(0);
+    const before = filesOf(out);
+    // A file size limit of 16 KiB: results.json fits, report.html (about 200 kB) does not, so
+    // the write fails part way, as on a full disk (Node turns the signal into EFBIG).
+    const limited = spawnSync('bash', ['-c', `ulimit -f 16; exec "${process.execPath}" "${CLI}" race ${[...ONE_RACE, '-o', out, '--force'].map((a) => `'${a}'`).join(' ')}`], {
+      cwd: REPO,
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    expect(limited.status).toBe(4);
+    expect(limited.stderr.trim()).toMatch(new RegExp(`^gridrace: ${out}: cannot write the results: EFBIG: file too large, write$`));
+    expect(filesOf(out)).toEqual(before);
+  });
+
+  it('compare and merge refuse a results file with a task twice, with the same message', () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'gridrace-twice-')), 'run');
+    expect(raceIn(REPO, [...ONE_RACE, '-o', out]).status).toBe(0);
+    const good = join(out, 'results.json');
+    const results = JSON.parse(readFileSync(good, 'utf8'));
+    results.tasks.push(results.tasks[0]);
+    const twice = join(out, 'twice.json');
+    writeFileSync(twice, JSON.stringify(results));
+    const expected = `gridrace: ${twice}: not a valid results file: the task of bitmask on ${results.tasks[0].puzzle} is there twice`;
+    const compare = raceIn(REPO, ['compare', good, twice]);
+    expect(compare.status).toBe(4);
+    expect(compare.stderr.trim()).toBe(expected);
+    const merge = raceIn(REPO, ['merge', twice, '-o', join(out, 'merged')]);
+    expect(merge.status).toBe(4);
+    expect(merge.stderr.trim()).toBe(expected);
+  });
 });

@@ -1,7 +1,7 @@
 // `gridrace race ab`: race two builds (a base commit against the working tree, or two commits)
 // on one suite in one run and say whether head is slower. Flags and printing only: building,
 // racing and comparing live in @gridrace/race.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Command, Option } from 'commander';
 import pc from 'picocolors';
@@ -17,6 +17,7 @@ import {
   compareAb,
   formatMs,
   workingTreeBuild,
+  writeFilesInPlace,
   type AbResults,
   type Build,
 } from '@gridrace/race';
@@ -144,9 +145,11 @@ export async function raceAbCommand(flags: AbFlags, ui: Ui): Promise<ExitCode> {
   const md = abMarkdown(comparison, { all: flags.all ?? false });
   try {
     mkdirSync(flags.out, { recursive: true });
-    writeFileSync(join(flags.out, 'ab.json'), `${JSON.stringify(results, null, 1)}\n`);
-    writeFileSync(join(flags.out, 'compare.json'), `${JSON.stringify(comparison, null, 1)}\n`);
-    writeFileSync(join(flags.out, 'compare.md'), md);
+    writeFilesInPlace([
+      [join(flags.out, 'ab.json'), `${JSON.stringify(results, null, 1)}\n`],
+      [join(flags.out, 'compare.json'), `${JSON.stringify(comparison, null, 1)}\n`],
+      [join(flags.out, 'compare.md'), md],
+    ]);
   } catch (err) {
     throw new CliError(`${flags.out}: cannot write the results: ${(err as Error).message}`, ExitCode.BAD_INPUT);
   }

@@ -1,11 +1,11 @@
 // `gridrace race gate`: the performance gate (CI's): work counters of base and head compared
 // exactly, then time for the engines whose code changed, then a confirmation of what time
 // flagged. Flags and printing only: the gate itself is @gridrace/race's runGate.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, Option } from 'commander';
 import pc from 'picocolors';
-import { RaceConfigError, formatMs, gateMarkdown, runGate, type GateReport } from '@gridrace/race';
+import { RaceConfigError, formatMs, gateMarkdown, runGate, writeFilesInPlace, type GateReport } from '@gridrace/race';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { REGRESSION_EXIT, abBuilds, addBuildOptions, type AbFlags } from './race-ab.js';
 import { list, many, percent, positive, raceCorpus, wholeNumber } from './options.js';
@@ -56,8 +56,10 @@ export async function raceGateCommand(flags: GateFlags, ui: Ui): Promise<ExitCod
   const md = gateMarkdown(report);
   try {
     mkdirSync(flags.out, { recursive: true });
-    writeFileSync(join(flags.out, 'gate.json'), `${JSON.stringify(report, null, 1)}\n`);
-    writeFileSync(join(flags.out, 'gate.md'), md);
+    writeFilesInPlace([
+      [join(flags.out, 'gate.json'), `${JSON.stringify(report, null, 1)}\n`],
+      [join(flags.out, 'gate.md'), md],
+    ]);
   } catch (err) {
     throw new CliError(`${flags.out}: cannot write the results: ${(err as Error).message}`, ExitCode.BAD_INPUT);
   }

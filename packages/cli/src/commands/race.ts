@@ -1,7 +1,7 @@
 // `gridrace race`, `race merge`, `race compare`: flags and printing only; the racing,
 // merging and comparing live in @gridrace/race. Progress is drawn from the race's events:
 // a bar on a terminal, one plain line per task otherwise (CI logs).
-import { existsSync, lstatSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import cliProgress from 'cli-progress';
@@ -14,6 +14,9 @@ import {
   Race,
   RaceConfigError,
   ResultsFileError,
+  ResultsFolderError,
+  claimResultsFolder,
+  collectEnv,
   compareMarkdown,
   compareResults,
   formatMs,
@@ -51,6 +54,8 @@ export interface RaceFlags {
   clock: 'cpu' | 'wall';
   shard?: string;
   out?: string;
+  /** Replace the results the --out folder holds. */
+  force?: boolean;
   load?: string[];
   enginesFile?: string[];
   peers?: string[];
@@ -90,6 +95,16 @@ function reportDisagreements(r: RaceResults, ui: Ui): void {
   const loud = (t: string) => (ui.color ? pc.bold(pc.red(t)) : t);
   ui.info(loud(`DISAGREEMENT: ${r.disagreements.length} problem(s) with verdicts or solutions; the engines cannot all be right:`));
   for (const d of r.disagreements) ui.info(loud(`  ${d.puzzle}: ${d.message}`));
+}
+
+/** Claims `out` for this run (see claimResultsFolder); a refusal is a command-line error. */
+function claimOut(out: string, replace: boolean): () => void {
+  try {
+    return claimResultsFolder(out, { replace });
+  } catch (err) {
+    if (err instanceof ResultsFolderError) throw new CliError(err.message, ExitCode.USAGE);
+    throw new CliError(`${out}: cannot make the results folder: ${(err as Error).message}`, ExitCode.BAD_INPUT);
+  }
 }
 
 function writeAll(results: RaceResults, out: string, ui: Ui): void {
@@ -144,6 +159,27 @@ export async function raceCommand(flags: RaceFlags, ui: Ui): Promise<ExitCode> {
     throw err;
   }
   if (race.tasks.length === 0 && race.notAttempted.length === 0) throw new CliError('nothing to race: no registered engine solves these puzzles', ExitCode.USAGE);
+  // The folder is claimed before anything is printed or raced: a clash is known at once.
+  const out = flags.out ?? newRunFolder();
+  const release = claimOut(out, flags.force ?? false);
+  try {
+    return await raceInto(out, race, controller, flags, ui, { ownPuzzles, preset, timing, timeLimitMs, corpus });
+  } finally {
+    release();
+  }
+}
+
+interface RacePlan {
+  ownPuzzles: boolean;
+  preset: (typeof PRESETS)[PresetName];
+  timing: TimingOptions;
+  timeLimitMs: number;
+  corpus: ReturnType<typeof raceCorpus>['corpus'];
+}
+
+/** Runs the race with its progress lines and writes its results into `out`, claimed by the caller. */
+async function raceInto(out: string, race: Race, controller: AbortController, flags: RaceFlags, ui: Ui, plan: RacePlan): Promise<ExitCode> {
+  const { ownPuzzles, preset, timing, timeLimitMs, corpus } = plan;
   for (const s of corpus.skipped) if (!flags.quiet) ui.info(`skipped ${s.file}: ${s.why}`);
   // The preset's measured time holds only for the preset as it is: nothing chosen on the command line.
   const asPreset = !ownPuzzles && flags.engines === undefined && flags.time === undefined && flags.iterations === undefined && flags.timeLimit === undefined;
@@ -174,7 +210,6 @@ export async function raceCommand(flags: RaceFlags, ui: Ui): Promise<ExitCode> {
     process.removeListener('SIGINT', onInterrupt);
     bar?.stop();
   }
-  const out = flags.out ?? runFolder(results);
   writeAll(results, out, ui);
   if (flags.out === undefined) pointLatest(out, ui);
   ui.out(summaryLine(results));
@@ -218,13 +253,29 @@ function planLine(
   );
 }
 
-/** race-results/<date>-<time>-<commit>: every race its own folder, so none overwrites another. */
-function runFolder(results: RaceResults): string {
-  const stamp = results.env.date.slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
-  const sha = results.env.gitSha ? `-${results.env.gitSha.slice(0, 7)}${results.env.gitDirty ? '+' : ''}` : '';
-  let dir = join('race-results', `${stamp}${sha}`);
-  for (let n = 2; existsSync(dir); n++) dir = join('race-results', `${stamp}${sha}-${n}`);
-  return dir;
+/**
+ * A new race-results/<date>-<time>-<commit> folder: every race its own, so none overwrites
+ * another. Made here (mkdir fails on a folder that exists), so two races started in the same
+ * second get two folders.
+ */
+function newRunFolder(): string {
+  const env = collectEnv();
+  const stamp = env.date.slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
+  const name = `${stamp}${env.gitSha ? `-${env.gitSha.slice(0, 7)}${env.gitDirty ? '+' : ''}` : ''}`;
+  try {
+    mkdirSync('race-results', { recursive: true });
+    for (let n = 1; ; n++) {
+      const dir = join('race-results', n === 1 ? name : `${name}-${n}`);
+      try {
+        mkdirSync(dir);
+        return dir;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      }
+    }
+  } catch (err) {
+    throw new CliError(`race-results: cannot make the results folder: ${(err as Error).message}`, ExitCode.BAD_INPUT);
+  }
 }
 
 /** Moves the race-results/latest link to the folder just written (a note, not an error, where links cannot be made). */
@@ -253,7 +304,7 @@ function readResultsFile(path: string): RaceResults {
   }
 }
 
-export function raceMergeCommand(files: string[], flags: { out: string }, ui: Ui): ExitCode {
+export function raceMergeCommand(files: string[], flags: { out: string; force?: boolean }, ui: Ui): ExitCode {
   const inputs = files.map((file) => ({ file, results: readResultsFile(file) }));
   let merged;
   try {
@@ -263,7 +314,12 @@ export function raceMergeCommand(files: string[], flags: { out: string }, ui: Ui
     throw err;
   }
   for (const w of merged.warnings) ui.info(`warning: ${w}`);
-  writeAll(merged.results, flags.out, ui);
+  const release = claimOut(flags.out, flags.force ?? false);
+  try {
+    writeAll(merged.results, flags.out, ui);
+  } finally {
+    release();
+  }
   ui.out(summaryLine(merged.results));
   reportDisagreements(merged.results, ui);
   return merged.results.disagreements.length > 0 ? ExitCode.INTERNAL : ExitCode.OK;
@@ -353,6 +409,7 @@ export function registerRaceCommand(program: Command, ui: Ui, done: (code: ExitC
     .addOption(new Option('--clock <clock>', 'what samples measure: cpu (process CPU time, steady on a busy machine) or wall').choices(['cpu', 'wall']).default('cpu'))
     .option('--shard <k/n>', 'run only shard k of n of the puzzles (merge the parts with `race merge`)')
     .option('-o, --out <dir>', 'output folder (default: a new race-results/<date>-<time>-<commit>, linked as race-results/latest)')
+    .option('--force', 'replace the results the --out folder holds (without it, such a folder is refused)')
     .option('--attempt-all', "start every engine on every puzzle, also those out of an engine's reach (z3 on large grids, naive past its placement cap)")
     .addOption(new Option('--load <module>', 'a module that registers extra engines (imported in every worker); repeatable').argParser(many))
     .addOption(new Option('--engines-file <file>', 'a JSON file defining external engines (solver programs); repeatable').argParser(many))
@@ -366,8 +423,11 @@ export function registerRaceCommand(program: Command, ui: Ui, done: (code: ExitC
 Writes results.json (schema 1), summary.md, report.html and benchmark.json
 (github-action-benchmark customSmallerIsBetter) to --out, by default a new folder per race
 (race-results/<date>-<time>-<commit>) with race-results/latest pointing at the newest.
-Exit codes: 0 done, 3 interrupted, 4 bad puzzle input, 5 bad command line,
-6 the engines disagree or a solution failed verification.`,
+A folder that holds another race's results is refused unless --force is given, and
+one that another running race is writing is always refused.
+Exit codes: 0 done, 3 interrupted, 4 bad puzzle input or results that cannot be written,
+5 bad command line (or an --out folder refused as above), 6 the engines disagree or a
+solution failed verification.`,
     )
     .action(async (opts: RaceFlags & { progress?: boolean }) => {
       // commander sets progress=true by default for --no-progress; only an explicit --no-progress forces plain lines.
@@ -383,7 +443,8 @@ Exit codes: 0 done, 3 interrupted, 4 bad puzzle input, 5 bad command line,
     .description('combine the results.json of shards into one results folder')
     .argument('<files...>', 'results.json files of the shards')
     .option('-o, --out <dir>', 'output folder', 'race-results')
-    .action((files: string[], opts: { out: string }) => {
+    .option('--force', 'replace the results the --out folder holds')
+    .action((files: string[], opts: { out: string; force?: boolean }) => {
       done(raceMergeCommand(files, opts, ui));
     });
 
