@@ -22,7 +22,7 @@ describe('race results folders', () => {
     const cwd = mkdtempSync(join(tmpdir(), 'gridrace-folders-'));
     const first = raceIn(cwd, ['-e', 'bitmask', '-p', SMALL, '--iterations', '1', '--no-calibration']);
     expect(first.status).toBe(0);
-    expect(first.stderr).toMatch(/^race: 1 tasks on 1 puzzles; about \d+ s or more \(each slow solve adds up to the 10 s limit\)$/m);
+    expect(first.stderr).toMatch(/^race: 1 tasks on 1 puzzles; about \d+ s or more \(no earlier race of these tasks timed this way to go by; each slow solve adds up to the 10 s limit\)$/m);
     const second = raceIn(cwd, ['-e', 'wasm', '-p', SMALL, '--iterations', '1', '--no-calibration']);
     expect(second.status).toBe(0);
     const runs = readdirSync(join(cwd, 'race-results')).filter((d) => d !== 'latest').sort();
@@ -69,6 +69,23 @@ describe('race results folders', () => {
   }, 120_000);
 
   const ONE_RACE = ['-e', 'bitmask', '-p', SMALL, '--iterations', '1', '--no-calibration', '-q'];
+
+  it('says before a race how long the same tasks took in the last race timed the same way', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'gridrace-estimate-'));
+    const args = ['-e', 'bitmask,naive', '-p', join(REPO, 'puzzles/seed/gchq-2015.json'), '-p', SMALL, '--iterations', '2', '--no-calibration', '--no-progress'];
+    expect(raceIn(cwd, args).status).toBe(0);
+    const [firstDir] = readdirSync(join(cwd, 'race-results')).filter((d) => d !== 'latest');
+    const first = JSON.parse(readFileSync(join(cwd, 'race-results', firstDir!, 'results.json'), 'utf8'));
+    // What the first race's file says the four tasks took, with its time between tasks.
+    const sum = first.tasks.reduce((s: number, t: { overhead: { wallMs: number } }) => s + t.overhead.wallMs, 0);
+    const expected = Math.max(1, Math.round(Math.max(sum, first.summary.wallMs) / 1000));
+    const second = raceIn(cwd, args);
+    expect(second.status).toBe(0);
+    expect(second.stderr).toContain(`race: 4 tasks on 2 puzzles; about ${expected} s (as these tasks took in the race in race-results/${firstDir})`);
+    // Timed another way (another sample count): the first race is no guide.
+    const other = raceIn(cwd, [...args.slice(0, -4), '--iterations', '3', '--no-calibration', '--no-progress']);
+    expect(other.stderr).toMatch(/about \d+ s or more \(no earlier race of these tasks timed this way to go by/);
+  });
   const filesOf = (dir: string) => Object.fromEntries(readdirSync(dir).sort().map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
 
   it('refuses an --out folder that holds another race\'s results before racing, and replaces them with --force', () => {

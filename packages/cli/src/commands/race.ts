@@ -2,7 +2,7 @@
 // merging and comparing live in @gridrace/race. Progress is drawn from the race's events:
 // a bar on a terminal, one plain line per task otherwise (CI logs).
 import { lstatSync, mkdirSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import cliProgress from 'cli-progress';
 import { Command, Option } from 'commander';
@@ -29,7 +29,7 @@ import {
   type TaskRecord,
   type TimingOptions,
 } from '@gridrace/race';
-import { PRESETS, estimateRaceMs, gaveUp, raceHeadlines, type PresetName } from '@gridrace/race';
+import { PRESETS, estimateRace, gaveUp, raceHeadlines, readPastRaces, type PresetName, type RaceEstimate } from '@gridrace/race';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { registerExternal, withoutSkipped } from './external.js';
 import { list, many, nonNegative, percent, positive, raceCorpus, wholeNumber } from './options.js';
@@ -182,8 +182,17 @@ async function raceInto(out: string, race: Race, controller: AbortController, fl
   const { ownPuzzles, preset, timing, timeLimitMs, corpus } = plan;
   for (const s of corpus.skipped) if (!flags.quiet) ui.info(`skipped ${s.file}: ${s.why}`);
   // The preset's measured time holds only for the preset as it is: nothing chosen on the command line.
-  const asPreset = !ownPuzzles && flags.engines === undefined && flags.time === undefined && flags.iterations === undefined && flags.timeLimit === undefined;
-  if (!flags.quiet) ui.info(planLine(race, { name: flags.preset, own: ownPuzzles, measuredSeconds: asPreset ? preset.measuredSeconds : 0 }, timing, timeLimitMs, flags.calibration));
+  const asPreset = !ownPuzzles && flags.engines === undefined && flags.kind === undefined && flags.time === undefined && flags.iterations === undefined && flags.timeLimit === undefined;
+  if (!flags.quiet) {
+    const past = [...new Set(['race-results', dirname(out)])].flatMap((dir) => readPastRaces(dir));
+    const estimate = estimateRace(
+      race.tasks.map((t) => ({ engine: t.engine, puzzleHash: t.puzzle.record.hash })),
+      new Set(race.tasks.map((t) => t.puzzle.record.id)).size,
+      { timing, clock: flags.clock, timeLimitMs, calibration: flags.calibration },
+      past,
+    );
+    ui.info(planLine(race, { name: flags.preset, own: ownPuzzles, measuredSeconds: asPreset ? preset.measuredSeconds : 0 }, estimate, timeLimitMs));
+  }
 
   const tty = flags.progress ?? (process.stderr.isTTY === true && !process.env.CI);
   const bar = tty && !flags.quiet ? new cliProgress.MultiBar({ format: ' race {bar} {value}/{total} | {task} | {duration_formatted} elapsed, ETA {eta_formatted}', hideCursor: true, etaBuffer: 20, fps: 5, clearOnComplete: true, stream: process.stderr }, cliProgress.Presets.shades_classic) : undefined;
@@ -232,24 +241,27 @@ export function raceExitCode(results: RaceResults): ExitCode {
   return ExitCode.OK;
 }
 
-/** Before the first task: how many tasks, how many not attempted, and a first guess at the time. */
-function planLine(
-  race: Race,
-  preset: { name: PresetName; own: boolean; measuredSeconds: number },
-  timing: TimingOptions,
-  timeLimitMs: number,
-  calibration: boolean,
-): string {
+/**
+ * Before the first task: how many tasks, how many not attempted, and how long it will take:
+ * from earlier races of the same tasks timed the same way where there are any, else the
+ * preset's measured time, else a model that cannot know slow solves (and says so).
+ */
+function planLine(race: Race, preset: { name: PresetName; own: boolean; measuredSeconds: number }, estimate: RaceEstimate, timeLimitMs: number): string {
   const puzzles = new Set(race.tasks.map((t) => t.puzzle.record.id)).size;
-  const perTask = 'timeMs' in timing ? timing.timeMs : 0;
-  const measured = preset.measuredSeconds > 0;
-  const seconds = measured ? preset.measuredSeconds : estimateRaceMs(race.tasks.length, puzzles, perTask, calibration) / 1000;
   const skipped = race.notAttempted.length;
-  const about = seconds < 90 ? `${Math.max(1, Math.round(seconds))} s` : `${(seconds / 60).toFixed(1)} min`;
+  const about = (seconds: number) => (seconds < 90 ? `${Math.max(1, Math.round(seconds))} s` : `${(seconds / 60).toFixed(1)} min`);
+  const races = estimate.sources.length === 1 ? `the race in ${dirname(estimate.sources[0]!)}` : `${estimate.sources.length} earlier races`;
+  const guess =
+    estimate.measured === estimate.total
+      ? `about ${about(estimate.ms / 1000)} (as these tasks took in ${races})`
+      : estimate.measured > 0
+        ? `about ${about(estimate.ms / 1000)} or more (${estimate.measured} of ${estimate.total} tasks as they took in ${races}; each slow solve among the others adds up to the ${timeLimitMs / 1000} s limit)`
+        : preset.measuredSeconds > 0
+          ? `about ${about(preset.measuredSeconds)} (as measured on a 2-core machine)`
+          : `about ${about(estimate.ms / 1000)} or more (no earlier race of these tasks timed this way to go by; each slow solve adds up to the ${timeLimitMs / 1000} s limit)`;
   return (
     `race: ${race.tasks.length} tasks on ${puzzles} puzzles${skipped > 0 ? ` (${skipped} more not attempted: out of the engine's reach)` : ''}` +
-    `${preset.own ? '' : `, preset ${preset.name}`}; ` +
-    (measured ? `about ${about} (as measured on a 2-core machine)` : `about ${about} or more (each slow solve adds up to the ${timeLimitMs / 1000} s limit)`)
+    `${preset.own ? '' : `, preset ${preset.name}`}; ${guess}`
   );
 }
 
