@@ -37,6 +37,38 @@ describe('raceHeadlines', () => {
     );
   });
 
+  it('compares external programs less their start-up, says so, and leaves out what is too quick to tell from it', () => {
+    // True times: wasm 2, 4, 6 ms; bitmask 4, 8, 12; nonosolve 1, 2, 3 (its p0 is 0.5: too quick).
+    const base = exact({ engines: ['wasm', 'bitmask', 'nonosolve'], puzzles: 3, slowdown: { wasm: 2, bitmask: 2, nonosolve: 1 / 3 } });
+    const STARTUP = 9;
+    const tasks = base.tasks.map((t): TaskRecord => {
+      if (t.engine !== 'nonosolve') return t;
+      // As timed from outside: the program's start-up CPU on top of its solve.
+      const median = (t.puzzle === 'p0' ? 0.5 : t.samples!.median) + STARTUP;
+      return { ...t, samples: { ...t.samples!, median }, process: { cpuMeasured: true, wallMedian: median + 1, startupCpuMs: STARTUP } };
+    });
+    const engines = base.engines.map((e) => (e.name === 'nonosolve' ? { ...e, program: '/peers/nonosolve' } : e));
+    const r: RaceResults = { ...base, engines, tasks };
+    expect(raceHeadlines(r)[0]).toBe(
+      'nonogram: nonosolve 2.00x faster than wasm, geometric mean over 2 of 3 puzzles both solved; nonosolve 0 failures, wasm 0 failures, bitmask 0 failures; 0 disagreements; ' +
+        'timed as CPU time per solve: built-in engines in a warm worker, external programs less their start-up CPU',
+    );
+    const md = raceMarkdown(r);
+    expect(md).toContain('Median CPU time per solve: built-in engines in a warm worker, external programs less their start-up CPU (a 1x1 puzzle; under 1 ms left is too quick to compare)');
+    expect(md).toMatch(/\| p0 \| [^\n]*\| under 1 ms after start-up \|/);
+    expect(raceHtml(r)).toContain('Times: median CPU time per solve: built-in engines in a warm worker, external programs less their start-up CPU');
+    // Where a built-in engine comes second, the strongest external program is still named
+    // (nonosolve ten times slower: 5/2, 20/4, 30/6 against wasm, geometric mean 3.97).
+    const slowPeer: RaceResults = { ...r, tasks: r.tasks.map((t) => (t.engine === 'nonosolve' ? { ...t, samples: { ...t.samples!, median: (t.samples!.median - STARTUP) * 10 + STARTUP } } : t)) };
+    expect(raceHeadlines(slowPeer)[0]).toBe(
+      'nonogram: wasm 2.00x faster than bitmask, geometric mean over 3 puzzles both solved; the strongest external program, nonosolve: 3.97x slower than wasm over 3 puzzles both solved; ' +
+        'wasm 0 failures, bitmask 0 failures, nonosolve 0 failures; 0 disagreements; timed as CPU time per solve: built-in engines in a warm worker, external programs less their start-up CPU',
+    );
+    // Without an external engine the basis is plain, and the headline says nothing of it.
+    expect(raceHeadlines(base)[0]).not.toMatch(/timed as/);
+    expect(raceMarkdown(base)).toContain('Median CPU time per solve in a warm worker (± relative margin of error)');
+  });
+
   it('calls a tie a tie', () => {
     // y's base time is twice x's; a slowdown of 0.5 makes them equal.
     const r = exact({ engines: ['x', 'y'], puzzles: 2, slowdown: { y: 0.5 } });

@@ -41,8 +41,9 @@ export function externalTable(r: RaceResults): ExternalTable | undefined {
     header: ['engine', 'program', 'puzzles timed', 'CPU, sum of medians', 'wall with start-up', 'its own time line', 'start-up CPU (1x1)'],
     rows,
     note:
-      'External engines run a solver program per solve, in its own process group. Their samples are the CPU time of the program ' +
-      '(start-up and reading the puzzle included), measured from outside; the built-in engines are timed in their worker. ' +
+      'External engines run a solver program per solve, in its own process group. Their samples (results.json) are the CPU time ' +
+      'of the program, start-up and reading the puzzle included, measured from outside; the built-in engines are timed in their ' +
+      'warm worker, so the tables above compare a program less its start-up CPU (the last column). ' +
       '"its own time line" is the solve time the program prints itself.',
   };
 }

@@ -62,7 +62,16 @@ export function kindHeadline(table: KindTable, disagreements: number): string {
       ? `${engines[winner]} and ${engines[runnerUp]} equally fast (${factor})`
       : `${engines[winner]} ${factor} faster than ${engines[runnerUp]}`;
   const order = [winner, runnerUp, ...ranked.filter((i) => i !== winner && i !== runnerUp), ...everyone.filter((i) => !ranked.includes(i))];
-  return `${table.kind}: ${head}, geometric mean over ${puzzlesText(n, total)} both solved${tail(order)}`;
+  // The peers we measure ourselves against: the strongest external program is named even when
+  // a built-in engine came second.
+  const peer = ranked.find((i) => table.externals.includes(engines[i]!) && i !== winner && i !== runnerUp && m.cells[i]![winner]!.n > 0);
+  const against =
+    peer === undefined
+      ? ''
+      : `; the strongest external program, ${engines[peer]}: ${formatRatio(Math.max(m.cells[peer]![winner]!.ratio, m.cells[winner]![peer]!.ratio))} ` +
+        `${m.cells[peer]![winner]!.ratio >= 1 ? 'slower' : 'faster'} than ${engines[winner]} over ${puzzlesText(m.cells[peer]![winner]!.n, total)} both solved`;
+  const basis = table.externals.length > 0 ? `; timed as ${table.basis.replace(/ \(.*\)$/, '')}` : '';
+  return `${table.kind}: ${head}, geometric mean over ${puzzlesText(n, total)} both solved${against}${tail(order)}${basis}`;
 }
 
 /** One headline per puzzle kind raced, for the top of summary.md and report.html and the CLI's last lines. */

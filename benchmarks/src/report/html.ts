@@ -215,7 +215,7 @@ export function raceHtml(r: RaceResults): string {
       const d = chartData(t, clock, r.options.timeLimitMs);
       const title = t.kind === 'nonogram' ? 'Nonograms' : 'Arrow paths';
       const ratio = d.reference && t.engines.length > 1 ? `<h3>Ratio to ${html(d.reference)}</h3><div class="chart"><div id="ratio-${t.kind}"><canvas id="ratio-canvas-${t.kind}"></canvas></div></div>` : '';
-      return `<h2>${title}</h2><h3>Median ${clock} time per puzzle</h3><div class="chart"><div id="time-${t.kind}"><canvas id="time-canvas-${t.kind}"></canvas></div></div>${ratio}<h3>Table</h3>${tableHtml(t, r)}`;
+      return `<h2>${title}</h2><p>Times: median ${html(t.basis)}.</p><h3>Median ${clock} time per puzzle</h3><div class="chart"><div id="time-${t.kind}"><canvas id="time-canvas-${t.kind}"></canvas></div></div>${ratio}<h3>Table</h3>${tableHtml(t, r)}`;
     })
     .join('\n');
   const ext = externalTable(r);

@@ -42,7 +42,7 @@ export function raceMarkdown(r: RaceResults): string {
   }
   for (const table of kindTables(r)) {
     lines.push(`## ${table.kind === 'nonogram' ? 'Nonograms' : 'Arrow paths'}`, '');
-    lines.push(`Median ${r.options.clock === 'cpu' ? 'CPU' : 'wall-clock'} time per solve (± relative margin of error); the fastest in bold, others with their ratio to it.`, '');
+    lines.push(`Median ${table.basis} (± relative margin of error); the fastest in bold, others with their ratio to it.`, '');
     lines.push(`| puzzle | size | verdict | ${table.engines.map((e) => esc(engineLabel(r, e))).join(' | ')} |`);
     lines.push(`|---|---|---|${table.engines.map(() => '---:').join('|')}|`);
     for (const row of table.rows) {

@@ -31,6 +31,38 @@ export interface KindTable {
   readonly kind: PuzzleKind;
   readonly engines: readonly string[];
   readonly rows: readonly Row[];
+  /** How the times were taken, in words, for the headline and under every table. */
+  readonly basis: string;
+  /** The engines that are external programs (native peers and others). */
+  readonly externals: readonly string[];
+}
+
+/**
+ * Below this, what is left of an external program's time once its start-up is taken out
+ * cannot be told from the noise of measuring a process from outside.
+ */
+export const OUTSIDE_RESOLUTION_MS = 1;
+
+/**
+ * The time the reports compare for a task: a built-in engine's median as timed in its warm
+ * worker; an external program's median less its start-up CPU (measured on a 1x1 puzzle when
+ * the engine starts), so that both sides count the solve and not Node's or the program's
+ * start. `too-quick` when less than OUTSIDE_RESOLUTION_MS is left.
+ */
+export function comparedMs(task: TaskRecord): number | 'too-quick' | undefined {
+  if (!task.samples) return undefined;
+  const startup = task.process?.startupCpuMs;
+  if (startup === undefined || !task.process!.cpuMeasured) return task.samples.median;
+  const left = task.samples.median - startup;
+  return left < OUTSIDE_RESOLUTION_MS ? 'too-quick' : left;
+}
+
+/** The basis of a kind's times, in words: the clock, and how external programs are counted. */
+export function basisText(results: RaceResults, engines: readonly string[]): string {
+  const clock = results.options.clock === 'cpu' ? 'CPU time' : 'wall-clock time';
+  const external = results.engines.some((e) => engines.includes(e.name) && e.program !== undefined);
+  if (!external) return `${clock} per solve in a warm worker`;
+  return `${clock} per solve: built-in engines in a warm worker, external programs less their start-up CPU (a 1x1 puzzle; under ${OUTSIDE_RESOLUTION_MS} ms left is too quick to compare)`;
 }
 
 export function formatMs(ms: number): string {
@@ -78,7 +110,8 @@ export function kindTables(results: RaceResults): KindTable[] {
     const rows = puzzles.map((puzzle): Row => {
       const tasks = engines.map((e) => byKey.get(`${e}\u0000${puzzle.id}`));
       // A failed task is never shown as a time, even if it carries samples.
-      const medians = tasks.map((t) => (t?.samples && !failureOf(t) ? t.samples.median : Number.POSITIVE_INFINITY));
+      const compared = tasks.map((t) => (t && !failureOf(t) ? comparedMs(t) : undefined));
+      const medians = compared.map((ms) => (typeof ms === 'number' ? ms : Number.POSITIVE_INFINITY));
       const best = Math.min(...medians);
       const cells = engines.map((engine, i): Cell => {
         const task = tasks[i];
@@ -86,7 +119,8 @@ export function kindTables(results: RaceResults): KindTable[] {
         if (!task) return { engine, fastest: false, text: skipped.has(`${engine}\u0000${puzzle.id}`) ? 'not attempted' : '-' };
         const failure = failureOf(task);
         if (!task.samples || failure) return { engine, task, fastest: false, text: stateText(task), ...(failure ? { failure } : {}) };
-        const ms = task.samples.median;
+        const ms = compared[i]!;
+        if (ms === 'too-quick') return { engine, task, fastest: false, text: `under ${OUTSIDE_RESOLUTION_MS} ms after start-up` };
         const fastest = ms === best;
         return { engine, task, ms, rme: task.samples.rme, ratio: ms / best, fastest, text: `${formatMs(ms)} ±${task.samples.rme.toFixed(1)}%` };
       });
@@ -94,7 +128,8 @@ export function kindTables(results: RaceResults): KindTable[] {
       const verdict = disagreeing.has(puzzle.id) ? 'disagreement' : verdicts.length === 1 ? verdicts[0]! : '?';
       return { puzzle, verdict, cells };
     });
-    tables.push({ kind, engines, rows });
+    const externals = engines.filter((name) => results.engines.some((e) => e.name === name && e.program !== undefined));
+    tables.push({ kind, engines, rows, basis: basisText(results, engines), externals });
   }
   return tables;
 }
