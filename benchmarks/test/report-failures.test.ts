@@ -98,8 +98,9 @@ describe('report.html charts', () => {
         charts.push(config);
       },
     });
-    expect(charts).toHaveLength(2);
-    const [time, ratio] = charts;
+    // Per kind: time, ratio to the reference, cactus, and the scatter of two engines.
+    expect(charts.map((c) => c.type)).toEqual(['bar', 'bar', 'scatter', 'scatter']);
+    const [time, ratio, cactus, scatter] = charts;
     const crosses = time!.data.datasets.filter((d) => d.pointStyle === 'crossRot');
     expect(crosses).toHaveLength(1);
     expect(crosses[0]).toMatchObject({ type: 'line', showLine: false, label: 'naive: timeout (≥ limit) or gave up', data: [null, 5000, 5000] });
@@ -115,6 +116,27 @@ describe('report.html charts', () => {
       'naive / bitmask: ≥ 1666.667x (naive timeout (≥ 5.00 s limit))',
     );
     expect(bound.label).toBe('naive / bitmask: a side timed out (≥ limit) or gave up');
+    // Ratio bars grow from 1 on an axis as far below 1 as above it.
+    expect(ratio!.data.datasets.find((d) => !d.capped)).toMatchObject({ base: 1 });
+    const y = ratio!.options.scales.y;
+    expect(y.min * y.max).toBeCloseTo(1, 9);
+    expect(y.max).toBeGreaterThan(5000 / bitmask[1]!);
+    // One legend entry per engine: the crosses are left out of the legend.
+    const filter = time!.options.plugins.legend.labels.filter;
+    expect(time!.data.datasets.map((_, datasetIndex) => filter({ datasetIndex }, time!.data))).toEqual(time!.data.datasets.map((d) => !d.capped));
+    expect(time!.data.datasets.filter((d) => !d.capped).map((d) => d.label)).toEqual(['bitmask', 'naive']);
+    // The time axis reaches the limit, where the crosses are.
+    expect(time!.options.scales.y.suggestedMax).toBeGreaterThan(5000);
+    // Cactus: each engine's solve times sorted; naive solved one puzzle, bitmask three.
+    const sorted = [...bitmask].sort((a, b) => a - b);
+    expect(cactus!.data.datasets.map((d) => (d.data as { x: number; y: number }[]).map((p) => p.y))).toEqual([sorted, [run().tasks.find((t) => t.engine === 'naive' && t.puzzle === 'p0')!.samples!.median]]);
+    // Scatter: bitmask against naive, naive's missing answers at the limit.
+    const points = scatter!.data.datasets[0]!.data as { x: number; y: number; id: string }[];
+    expect(points.map((p) => [p.id, p.x, p.y])).toEqual([
+      ['p0', bitmask[0], run().tasks.find((t) => t.engine === 'naive' && t.puzzle === 'p0')!.samples!.median],
+      ['p1', bitmask[1], 5000],
+      ['p2', bitmask[2], 5000],
+    ]);
   });
 
   it('do not put OOM or errors at the limit: those did not run that long', () => {

@@ -11,7 +11,7 @@ import type { RaceResults } from '../types.js';
 import { engineLabel, externalTable } from './external.js';
 import { raceHeadlines } from './headline.js';
 import { describeOptions, describeRun } from './markdown.js';
-import { describeCounts, formatDuration, formatFailures, formatMs, formatRatio, kindTables, ratioMatrix, referenceEngine, type Cell, type KindTable } from './tables.js';
+import { describeCounts, formatDuration, formatFailures, formatMs, formatRatio, kindTables, par2Scores, ratioMatrix, referenceEngine, type Cell, type KindTable } from './tables.js';
 
 let chartSource: string | undefined;
 
@@ -45,6 +45,8 @@ interface ChartData {
   /** Which of the two it was, for the tooltip and the legend. */
   failed: ('timeout' | 'gave-up' | null)[][];
   reference: string | null;
+  /** The two engines the scatter plots against each other (the headline's pair), or null. */
+  pair: [number, number] | null;
 }
 
 const capFailure = (c: Cell | undefined) => (c?.failure === 'timeout' || c?.failure === 'gave-up' ? c.failure : null);
@@ -62,7 +64,24 @@ function chartData(table: KindTable, clock: string, limitMs: number): ChartData 
     rme: table.engines.map((_, i) => table.rows.map((r) => r.cells[i]?.rme ?? null)),
     states: table.engines.map((_, i) => table.rows.map((r) => r.cells[i]?.text ?? '-')),
     reference: referenceEngine(table) ?? null,
+    pair: scatterPair(table),
   };
+}
+
+/** The two engines with the most puzzles timed in common (ties: table order), for the scatter. */
+function scatterPair(table: KindTable): [number, number] | null {
+  const m = ratioMatrix(table);
+  let best: [number, number] | null = null;
+  let most = 0;
+  for (let i = 0; i < table.engines.length; i++) {
+    for (let j = i + 1; j < table.engines.length; j++) {
+      if (m.cells[i]![j]!.n > most) {
+        most = m.cells[i]![j]!.n;
+        best = [i, j];
+      }
+    }
+  }
+  return best;
 }
 
 function tableHtml(table: KindTable, r: RaceResults): string {
@@ -83,20 +102,22 @@ function tableHtml(table: KindTable, r: RaceResults): string {
   let matrix = '';
   if (table.engines.length > 1) {
     const m = ratioMatrix(table);
+    const par2 = par2Scores(table, r.options.timeLimitMs);
     matrix =
       `<p>Engine vs engine: geometric mean of time(row) / time(column) over the puzzles both timed (count in brackets). ` +
-      `The means leave out what either side failed; "failed" counts the row engine's puzzles without an answer (timeout, OOM, error, gave up).</p>` +
-      `<table class="matrix"><tr><th></th>${m.engines.map((e) => `<th>${html(e)}</th>`).join('')}<th>failed</th></tr>` +
+      `The means leave out what either side failed; "failed" counts the row engine's puzzles without an answer (timeout, OOM, error, gave up). ` +
+      `PAR-2 is the engine's mean time over the puzzles it was started on, a failure counting twice the time limit.</p>` +
+      `<div class="scroll"><table class="matrix"><tr><th></th>${m.engines.map((e) => `<th>${html(e)}</th>`).join('')}<th>failed</th><th>PAR-2</th></tr>` +
       m.engines
         .map(
           (e, i) =>
             `<tr><th>${html(e)}</th>${m.cells[i]!.map((c, j) => `<td>${i === j ? '1' : c.n === 0 ? '-' : `${formatRatio(c.ratio)} (${c.n})`}</td>`).join('')}` +
-            `<td class="${m.failures[i]!.total > 0 ? 'bad' : ''}">${html(formatFailures(m.failures[i]!))}</td></tr>`,
+            `<td class="${m.failures[i]!.total > 0 ? 'bad' : ''}">${html(formatFailures(m.failures[i]!))}</td><td>${par2[i] === undefined ? '-' : html(formatMs(par2[i]!))}</td></tr>`,
         )
         .join('') +
-      '</table>';
+      '</table></div>';
   }
-  return `<table><thead>${head}</thead><tbody>${body}</tbody></table>${matrix}`;
+  return `<div class="scroll"><table><thead>${head}</thead><tbody>${body}</tbody></table></div>${matrix}`;
 }
 
 const STYLE = `
@@ -105,15 +126,17 @@ h1{font-size:1.6rem;margin-bottom:.2rem}h2{margin-top:2.2rem;border-bottom:1px s
 .meta{color:#57606a}.alarm{background:#ffebe9;border:2px solid #cf222e;padding:.8rem 1rem;border-radius:6px}
 .alarm strong,.bad{color:#cf222e}table{border-collapse:collapse;margin:.8rem 0;font-variant-numeric:tabular-nums}
 th,td{border:1px solid #d0d7de;padding:.25rem .55rem;text-align:right;white-space:nowrap}th{background:#f6f8fa}
-td.id{text-align:left;max-width:28rem;overflow:hidden;text-overflow:ellipsis}td.na{color:#8c959f}td.best{font-weight:600;background:#dafbe1}
-.ratio{color:#57606a;font-size:.9em}.chart{position:relative;height:420px;overflow-x:auto}.chart>div{height:100%}
+td.id{text-align:left;max-width:24rem;overflow:hidden;text-overflow:ellipsis}.scroll{overflow-x:auto;max-width:100%}
+.caption{color:#57606a;font-size:.92em;margin:.2rem 0 1rem}.chart.square{height:520px;max-width:620px}td.na{color:#8c959f}td.best{font-weight:600;background:#dafbe1}
+.ratio{color:#57606a;font-size:.9em}.chart{position:relative;height:420px;overflow-x:auto;max-width:100%}.chart>div{height:100%}
 ul.problems{color:#57606a}ul.headline{font-size:1.05rem;font-weight:600;padding-left:1.2rem}`;
 
 /**
  * Labels for the log-scale ticks, as page script (exported for its test). Chart.js's own
  * formatter gives every tick the decimals of the smallest step ("300.000" beside 0.001);
- * these read 300, 0.5, 1.25. Which ticks get a label is Chart.js's rule (mantissas 1, 2, 3,
- * 5, 10, 15, and all of the top fifth), kept so the axis does not crowd.
+ * these read 300, 0.5, 1.25. On an axis of more than 8 ticks only mantissas 1, 2 and 5 get a
+ * label: Chart.js's own rule also labels 3 and the top fifth of the axis, whose labels
+ * overlapped ("1,000" on "700") on a 420-pixel chart spanning several decades.
  */
 export const TICK_LABEL_SCRIPT = `
 const tickNumber = new Intl.NumberFormat('en', { maximumSignificantDigits: 3 });
@@ -121,7 +144,8 @@ function tickLabel(value, index, ticks) {
   if (value === 0) return '0';
   const tick = ticks[index];
   const mantissa = (tick && tick.significand) || value / Math.pow(10, Math.floor(Math.log10(value)));
-  if (![1, 2, 3, 5, 10, 15].includes(mantissa) && !(index > 0.8 * ticks.length)) return '';
+  // A narrow axis has room for every label.
+  if (ticks.length > 8 && ![1, 2, 5, 10].includes(Math.round(mantissa * 1e6) / 1e6)) return '';
   return tickNumber.format(value);
 }`;
 
@@ -142,6 +166,17 @@ const crosses = (label, data, i, extra) => ({
   pointStyle: 'crossRot', pointRadius: 9, pointHoverRadius: 11, borderWidth: 2.5,
   borderColor: palette[i % palette.length], backgroundColor: palette[i % palette.length], ...extra,
 });
+// One legend entry per engine: its crosses are shown and hidden with its bars.
+const legend = {
+  labels: { filter: (item, chartData) => !chartData.datasets[item.datasetIndex].capped },
+  onClick: (event, item, l) => {
+    const chart = l.chart, engine = chart.data.datasets[item.datasetIndex].engine;
+    const show = !chart.isDatasetVisible(item.datasetIndex);
+    chart.data.datasets.forEach((d, i) => { if (d.engine === engine) chart.setDatasetVisibility(i, show); });
+    chart.update();
+  },
+};
+const logAxis = (title, extra) => ({ type: 'logarithmic', ticks: { callback: tickLabel, autoSkip: false }, title: { display: true, text: title }, ...extra });
 for (const k of data) {
   const width = Math.max(900, k.labels.length * Math.max(1, k.engines.length) * 9);
   document.getElementById('time-' + k.kind).style.width = width + 'px';
@@ -155,8 +190,8 @@ for (const k of data) {
     data: { labels: k.labels.map(short), datasets: timeSets },
     options: {
       maintainAspectRatio: false, animation: false,
-      scales: { y: { type: 'logarithmic', ticks: { callback: tickLabel }, title: { display: true, text: 'median ' + k.clock + ' time per solve (ms, log scale); crosses: no answer, drawn at the ' + fmt(k.limitMs) + ' limit' } } },
-      plugins: { tooltip: { callbacks: {
+      scales: { y: logAxis('median ' + k.clock + ' time (ms)', k.capped.some((c) => c.some((v) => v != null)) ? { suggestedMax: k.limitMs * 1.5 } : {}) },
+      plugins: { legend, tooltip: { callbacks: {
         title: (items) => k.labels[items[0].dataIndex],
         label: (item) => {
           const i = item.dataset.engine, j = item.dataIndex;
@@ -175,19 +210,21 @@ for (const k of data) {
   const ratioSets = [];
   for (const i of others) {
     const label = k.engines[i] + ' / ' + k.reference;
-    ratioSets.push({ label, data: k.ms[i].map((v, j) => v != null && k.ms[r][j] != null && k.ms[r][j] > 0 ? v / k.ms[r][j] : null), engine: i, order: 1, backgroundColor: palette[i % palette.length] });
+    ratioSets.push({ label, data: k.ms[i].map((v, j) => v != null && k.ms[r][j] != null && k.ms[r][j] > 0 ? v / k.ms[r][j] : null), engine: i, order: 1, base: 1, backgroundColor: palette[i % palette.length] });
     const bound = k.ms[i].map((v, j) =>
       k.capped[i][j] != null && k.ms[r][j] != null && k.ms[r][j] > 0 ? k.limitMs / k.ms[r][j]
       : v != null && v > 0 && k.capped[r][j] != null ? v / k.limitMs : null);
     if (bound.some((v) => v != null)) ratioSets.push(crosses(label + ': a side timed out (≥ limit) or gave up', bound, i, { pair: label }));
   }
+  // Centred on 1: as far below as above, so faster and slower read alike.
+  const spread = Math.max(Math.log10(2), ...ratioSets.flatMap((d) => d.data).filter((v) => v != null && v > 0).map((v) => Math.abs(Math.log10(v))));
   new Chart(document.getElementById('ratio-canvas-' + k.kind), {
     type: 'bar',
     data: { labels: k.labels.map(short), datasets: ratioSets },
     options: {
       maintainAspectRatio: false, animation: false,
-      scales: { y: { type: 'logarithmic', ticks: { callback: tickLabel }, title: { display: true, text: 'time ratio to ' + k.reference + ' (log scale; above 1 = slower; crosses: a side without an answer taken at the limit)' } } },
-      plugins: { tooltip: { callbacks: { title: (items) => k.labels[items[0].dataIndex], label: (item) => {
+      scales: { y: logAxis('time / ' + k.reference + ' (below 1: faster)', { min: Math.pow(10, -spread * 1.1), max: Math.pow(10, spread * 1.1) }) },
+      plugins: { legend, tooltip: { callbacks: { title: (items) => k.labels[items[0].dataIndex], label: (item) => {
         const i = item.dataset.engine, j = item.dataIndex;
         if (item.raw == null) return item.dataset.label + ': -';
         if (!item.dataset.capped) return item.dataset.label + ': ' + item.raw.toFixed(3) + 'x';
@@ -195,6 +232,45 @@ for (const k of data) {
           ? item.dataset.pair + ': ≥ ' + item.raw.toFixed(3) + 'x (' + k.engines[i] + ' ' + capNote(k, i, j) + ')'
           : item.dataset.pair + ': ≤ ' + item.raw.toFixed(3) + 'x (' + k.reference + ' ' + capNote(k, r, j) + ')';
       } } } },
+    },
+  });
+}
+// Cactus plots and scatters need no reference engine.
+for (const k of data) {
+  const cactusSets = k.engines.map((e, i) => ({
+    label: e, engine: i, showLine: true, pointRadius: 2, borderWidth: 2, borderColor: palette[i % palette.length], backgroundColor: palette[i % palette.length],
+    data: k.ms[i].filter((v) => v != null).sort((a, b) => a - b).map((v, n) => ({ x: n + 1, y: v })),
+  }));
+  new Chart(document.getElementById('cactus-canvas-' + k.kind), {
+    type: 'scatter',
+    data: { datasets: cactusSets },
+    options: {
+      maintainAspectRatio: false, animation: false,
+      scales: { x: { type: 'linear', min: 0, max: k.labels.length, title: { display: true, text: 'puzzles solved' } }, y: logAxis('time per solve (ms)') },
+      plugins: { legend, tooltip: { callbacks: { label: (item) => k.engines[item.dataset.engine] + ': ' + item.raw.x + ' solved within ' + fmt(item.raw.y) } } },
+    },
+  });
+  if (!k.pair) continue;
+  const [a, b] = k.pair;
+  // A side that timed out or gave up is drawn at the limit; puzzles neither answered are left out.
+  const points = [];
+  k.labels.forEach((id, j) => {
+    const x = k.ms[a][j] ?? k.capped[a][j], y = k.ms[b][j] ?? k.capped[b][j];
+    if (x != null && y != null && (k.ms[a][j] != null || k.ms[b][j] != null)) points.push({ x, y, id });
+  });
+  if (points.length === 0) continue;
+  const values = points.flatMap((p) => [p.x, p.y]);
+  const lo = Math.min(...values) / 1.5, hi = Math.max(...values) * 1.5;
+  new Chart(document.getElementById('scatter-canvas-' + k.kind), {
+    type: 'scatter',
+    data: { datasets: [
+      { label: 'puzzles', data: points, pointRadius: 4, backgroundColor: palette[a % palette.length] },
+      { label: 'equal time', data: [{ x: lo, y: lo }, { x: hi, y: hi }], showLine: true, pointRadius: 0, borderWidth: 1, borderDash: [4, 4], borderColor: '#57606a' },
+    ] },
+    options: {
+      maintainAspectRatio: false, animation: false,
+      scales: { x: logAxis(k.engines[a] + ' (ms)', { min: lo, max: hi }), y: logAxis(k.engines[b] + ' (ms)', { min: lo, max: hi }) },
+      plugins: { tooltip: { callbacks: { label: (item) => item.raw.id ? item.raw.id + ': ' + k.engines[a] + ' ' + fmt(item.raw.x) + ', ' + k.engines[b] + ' ' + fmt(item.raw.y) : 'equal time' } } },
     },
   });
 }`;
@@ -214,15 +290,27 @@ export function raceHtml(r: RaceResults): string {
     .map((t) => {
       const d = chartData(t, clock, r.options.timeLimitMs);
       const title = t.kind === 'nonogram' ? 'Nonograms' : 'Arrow paths';
-      const ratio = d.reference && t.engines.length > 1 ? `<h3>Ratio to ${html(d.reference)}</h3><div class="chart"><div id="ratio-${t.kind}"><canvas id="ratio-canvas-${t.kind}"></canvas></div></div>` : '';
-      return `<h2>${title}</h2><p>Times: median ${html(t.basis)}.</p><h3>Median ${clock} time per puzzle</h3><div class="chart"><div id="time-${t.kind}"><canvas id="time-canvas-${t.kind}"></canvas></div></div>${ratio}<h3>Table</h3>${tableHtml(t, r)}`;
+      const limit = html(formatMs(r.options.timeLimitMs));
+      const canvas = (id: string, square = false) => `<div class="chart${square ? ' square' : ''}"><div id="${id}-${t.kind}"><canvas id="${id}-canvas-${t.kind}"></canvas></div></div>`;
+      const ratio =
+        d.reference && t.engines.length > 1
+          ? `<h3>Ratio to ${html(d.reference)}</h3>${canvas('ratio')}<p class="caption">Each engine's time over ${html(d.reference)}'s on the same puzzle, log scale centred on 1: a bar down is faster, up is slower. A cross is a bound where one side has no answer (taken at the ${limit} limit).</p>`
+          : '';
+      const cactus = `<h3>Puzzles solved within a time</h3>${canvas('cactus')}<p class="caption">Cactus plot: for each engine, its solve times sorted; the curve reaching furthest right solved the most, the lowest solved them fastest.</p>`;
+      const scatter = d.pair
+        ? `<h3>${html(t.engines[d.pair[0]]!)} against ${html(t.engines[d.pair[1]]!)}, puzzle by puzzle</h3>${canvas('scatter', true)}<p class="caption">One point per puzzle, log scales; above the diagonal ${html(t.engines[d.pair[0]]!)} is faster. A side without an answer is drawn at the ${limit} limit.</p>`
+        : '';
+      return (
+        `<h2>${title}</h2><p>Times: median ${html(t.basis)}.</p><h3>Median ${clock} time per puzzle</h3>${canvas('time')}` +
+        `<p class="caption">Log scale. A cross marks a puzzle without an answer (timeout or gave up), drawn at the ${limit} limit.</p>${ratio}${cactus}${scatter}<h3>Table</h3>${tableHtml(t, r)}`
+      );
     })
     .join('\n');
   const ext = externalTable(r);
   const externalHtml = ext
-    ? `<h2>External engines</h2><p>${html(ext.note)}</p><table><thead><tr>${ext.header.map((h) => `<th>${html(h)}</th>`).join('')}</tr></thead><tbody>${ext.rows
+    ? `<h2>External engines</h2><p>${html(ext.note)}</p><div class="scroll"><table><thead><tr>${ext.header.map((h) => `<th>${html(h)}</th>`).join('')}</tr></thead><tbody>${ext.rows
         .map((row) => `<tr>${row.map((c) => `<td>${html(c)}</td>`).join('')}</tr>`)
-        .join('')}</tbody></table>`
+        .join('')}</tbody></table></div>`
     : '';
   const problems = r.tasks.filter((t) => t.state !== 'completed' || t.message);
   const problemList = problems.length

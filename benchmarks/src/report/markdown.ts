@@ -3,7 +3,7 @@ import type { RaceResults } from '../types.js';
 import { failureText } from '../summary.js';
 import { engineLabel, externalTable } from './external.js';
 import { raceHeadlines } from './headline.js';
-import { describeCounts, formatDuration, formatFailures, formatMs, formatRatio, kindTables, ratioMatrix, referenceEngine } from './tables.js';
+import { describeCounts, formatDuration, formatFailures, formatMs, formatRatio, kindTables, par2Scores, ratioMatrix, referenceEngine } from './tables.js';
 
 const esc = (s: string) => s.replace(/\|/g, '\\|');
 
@@ -57,14 +57,16 @@ export function raceMarkdown(r: RaceResults): string {
       const ref = referenceEngine(table);
       lines.push(
         `Engine vs engine: geometric mean of time(row) / time(column) over the puzzles both timed (count in brackets)${ref ? `; reference engine ${ref}` : ''}. ` +
-          `The means leave out what either side failed; "failed" counts the row engine's puzzles without an answer (timeout, OOM, error, gave up).`,
+          `The means leave out what either side failed; "failed" counts the row engine's puzzles without an answer (timeout, OOM, error, gave up); ` +
+          `PAR-2 is the engine's mean time over the puzzles it was started on, a failure counting twice the time limit.`,
         '',
       );
-      lines.push(`| | ${m.engines.map(esc).join(' | ')} | failed |`);
-      lines.push(`|---|${m.engines.map(() => '---:').join('|')}|---:|`);
+      const par2 = par2Scores(table, r.options.timeLimitMs);
+      lines.push(`| | ${m.engines.map(esc).join(' | ')} | failed | PAR-2 |`);
+      lines.push(`|---|${m.engines.map(() => '---:').join('|')}|---:|---:|`);
       m.engines.forEach((name, i) => {
         const cells = m.cells[i]!.map((c, j) => (i === j ? '1' : c.n === 0 ? '-' : `${formatRatio(c.ratio)} (${c.n})`));
-        lines.push(`| ${esc(name)} | ${cells.join(' | ')} | ${formatFailures(m.failures[i]!)} |`);
+        lines.push(`| ${esc(name)} | ${cells.join(' | ')} | ${formatFailures(m.failures[i]!)} | ${par2[i] === undefined ? '-' : formatMs(par2[i]!)} |`);
       });
       lines.push('');
     }

@@ -198,3 +198,23 @@ export function referenceEngine(table: KindTable): string | undefined {
   });
   return best?.name;
 }
+
+/**
+ * The PAR-2 score of each engine on a kind (as SAT competitions rank solvers): the mean over
+ * the puzzles it was started on of its time, a failure counting twice the time limit. An
+ * external program's solve too quick to tell from its start-up counts as the resolution.
+ */
+export function par2Scores(table: KindTable, limitMs: number): (number | undefined)[] {
+  return table.engines.map((_, i) => {
+    const values: number[] = [];
+    for (const row of table.rows) {
+      const cell = row.cells[i];
+      if (!cell?.task) continue; // not attempted
+      if (cell.ms !== undefined) values.push(cell.ms);
+      else if (cell.failure) values.push(2 * limitMs);
+      else if (comparedMs(cell.task) === 'too-quick') values.push(OUTSIDE_RESOLUTION_MS);
+    }
+    return values.length > 0 ? values.reduce((a, b) => a + b, 0) / values.length : undefined;
+  });
+}
+
