@@ -102,7 +102,7 @@ async function fallbackGate(dir) {
     console.log('ci-race: the race failed (see above)');
     return 1;
   }
-  const { compareRaceCounters, parseResults } = await import(join(root, 'benchmarks/dist/index.js'));
+  const { compareRaceCounters, parseResults } = await import('@gridrace/race');
   const threshold = Number(process.env.RACE_COUNTER_THRESHOLD ?? '2');
   if (!(threshold >= 0)) {
     console.log(`ci-race: RACE_COUNTER_THRESHOLD must be a percentage, not "${process.env.RACE_COUNTER_THRESHOLD}"`);

@@ -1,4 +1,4 @@
 // Experiments only: registers the bitmask engine from its build before @gridrace/engines does.
 import { registerEngine, listEngines } from '@gridrace/core';
-const { bitmaskEngine } = await import(new URL('../../packages/engine-bitmask/dist/index.js', import.meta.url).href);
+const { bitmaskEngine } = await import('@gridrace/engine-bitmask');
 if (!listEngines().some((e) => e.name === 'bitmask')) registerEngine(bitmaskEngine);

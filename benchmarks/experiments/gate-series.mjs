@@ -28,7 +28,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
 const root = new URL('../..', import.meta.url).pathname;
-const { defaultBuild } = await import(join(root, 'benchmarks/dist/index.js'));
+const { defaultBuild } = await import('@gridrace/race');
 const { values } = parseArgs({
   options: {
     commit: { type: 'string', default: 'HEAD' },

@@ -12,9 +12,10 @@
 // puzzles with a handful weigh little). Heavy tails make sums swing with a few puzzles; the
 // geometric mean is the steadier figure. Verdicts must agree; solutions are verified.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { importFromCheckout } from './checkout.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({
@@ -30,11 +31,11 @@ if (values.base === undefined || values.head === undefined) {
   console.error('usage: learner-ab.mjs --base DIR --head DIR [--engine wasm|bitmask] [--ids FILE] [--out FILE]');
   process.exit(2);
 }
-const core = await import(join(resolve(values.head), 'packages/core/dist/index.js'));
+const core = await importFromCheckout(values.head, '@gridrace/core');
 async function engine(dir) {
   const config = { strategy: 'learn' };
-  if (values.engine === 'wasm') return (await import(join(resolve(dir), 'packages/engine-wasm/dist/index.js'))).createWasmEngine(config);
-  return (await import(join(resolve(dir), 'packages/engine-bitmask/dist/index.js'))).createBitmaskEngine(config);
+  if (values.engine === 'wasm') return (await importFromCheckout(dir, '@gridrace/engine-wasm')).createWasmEngine(config);
+  return (await importFromCheckout(dir, '@gridrace/engine-bitmask')).createBitmaskEngine(config);
 }
 const builds = { base: await engine(values.base), head: await engine(values.head) };
 const ids = JSON.parse(readFileSync(values.ids, 'utf8'));

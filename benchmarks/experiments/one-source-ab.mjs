@@ -12,6 +12,7 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { importFromCheckout } from './checkout.mjs';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -32,11 +33,11 @@ if (values.base === undefined || values.head === undefined || positionals.length
 const runs = Number(values.runs);
 const timeLimitMs = 1000 * Number(values['time-limit']);
 const skip = new Set(values.skip.split(',').filter(Boolean));
-const core = await import(join(values.head, 'packages/core/dist/index.js'));
+const core = await importFromCheckout(values.head, '@gridrace/core');
 
 async function engines(dir) {
-  const { createBitmaskEngine } = await import(join(dir, 'packages/engine-bitmask/dist/index.js'));
-  const { createWasmEngine } = await import(join(dir, 'packages/engine-wasm/dist/index.js'));
+  const { createBitmaskEngine } = await importFromCheckout(dir, '@gridrace/engine-bitmask');
+  const { createWasmEngine } = await importFromCheckout(dir, '@gridrace/engine-wasm');
   const all = { bitmask: createBitmaskEngine(), wasm: createWasmEngine() };
   return Object.fromEntries(values.engines.split(',').map((name) => [name, all[name]]));
 }

@@ -43,10 +43,10 @@ if (![1, 2].includes(maxSolutions) || !(runs >= 1) || !(timeLimitS > 0)) {
 const taai = join(root, '../shared/puzzles/taai/question');
 const inputs = positionals.length > 0 ? positionals : ['taai2011', 'tcga2016', 'icga2017'].map((s) => join(taai, `${s}.txt`));
 
-const core = await import(join(root, 'packages/core/dist/index.js'));
+const core = await import('@gridrace/core');
 const makers = {
-  wasm: async () => (await import(join(root, 'packages/engine-wasm/dist/index.js'))).createWasmEngine(),
-  bitmask: async () => (await import(join(root, 'packages/engine-bitmask/dist/index.js'))).createBitmaskEngine(),
+  wasm: async () => (await import('@gridrace/engine-wasm')).createWasmEngine(),
+  bitmask: async () => (await import('@gridrace/engine-bitmask')).createBitmaskEngine(),
 };
 const engines = {};
 for (const name of values.engines.split(',').filter(Boolean)) {
