@@ -9,6 +9,7 @@ import type { Build } from './builds.js';
 import { crossCheck } from './check.js';
 import type { CorpusPuzzle } from './corpus.js';
 import { collectEnv } from './env.js';
+import { TypedEvent } from './events.js';
 import { runIsolated } from './isolate.js';
 import { quantile } from './stats.js';
 import { toRecord, RaceConfigError, type PlannedTask } from './race.js';
@@ -105,15 +106,7 @@ export interface AbEventMap {
   disagreement: { readonly disagreement: Disagreement };
 }
 
-export class AbEvent<K extends keyof AbEventMap = keyof AbEventMap> extends Event {
-  override readonly type: K;
-  readonly detail: AbEventMap[K];
-  constructor(type: K, detail: AbEventMap[K]) {
-    super(type);
-    this.type = type;
-    this.detail = detail;
-  }
-}
+export class AbEvent<K extends keyof AbEventMap = keyof AbEventMap> extends TypedEvent<AbEventMap, K> {}
 
 /**
  * The engines a build registers, read from its own `@gridrace/engines` in a worker thread of

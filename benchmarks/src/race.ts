@@ -7,6 +7,7 @@ import '@gridrace/engines';
 import { answerProblem, crossCheck } from './check.js';
 import { shardOf, solutionsHash, type CorpusPuzzle } from './corpus.js';
 import { collectEnv } from './env.js';
+import { TypedEvent } from './events.js';
 import { runCalibration, runIsolated, type TaskOutcome } from './isolate.js';
 import type { WorkerInput } from './protocol.js';
 import { median, summarize, type SampleSummary } from './stats.js';
@@ -82,15 +83,7 @@ export interface RaceEventMap {
   complete: { readonly results: RaceResults };
 }
 
-export class RaceEvent<K extends keyof RaceEventMap = keyof RaceEventMap> extends Event {
-  override readonly type: K;
-  readonly detail: RaceEventMap[K];
-  constructor(type: K, detail: RaceEventMap[K]) {
-    super(type);
-    this.type = type;
-    this.detail = detail;
-  }
-}
+export class RaceEvent<K extends keyof RaceEventMap = keyof RaceEventMap> extends TypedEvent<RaceEventMap, K> {}
 
 export class RaceConfigError extends Error {
   override readonly name = 'RaceConfigError';

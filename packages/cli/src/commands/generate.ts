@@ -4,7 +4,7 @@ import { GenerateNonogramError, generateArrowPath, generateNonogram } from '@gri
 import { CliError, ExitCode } from '../exit-codes.js';
 import { writeOutput } from '../io.js';
 import { formatMs } from '../output.js';
-import type { Ui } from './shared.js';
+import { abortOnInterrupt, type Ui } from './shared.js';
 import { engineFor } from './solve.js';
 
 export interface GenerateFlags {
@@ -41,8 +41,7 @@ export async function generateCommand(kind: string, size: string, flags: Generat
   const seed = flags.seed ?? String(Math.floor(Math.random() * 1_000_000_000));
   const to = flags.to ?? (kind === 'arrowpath' ? 'signpost' : 'pattern');
   const controller = new AbortController();
-  const onInterrupt = () => controller.abort();
-  process.once('SIGINT', onInterrupt);
+  const stopListening = abortOnInterrupt(controller);
   try {
     const { puzzle, summary } = kind === 'arrowpath' ? await arrowPath(width, height, seed, flags, controller.signal) : await nonogram(width, height, seed, flags, controller);
     let text: string;
@@ -57,7 +56,7 @@ export async function generateCommand(kind: string, size: string, flags: Generat
     ui.info(`${width}x${height} seed ${seed}${picked ? ' (picked at random; --seed gives the same puzzle again)' : ''}: ${summary}`);
     return ExitCode.OK;
   } finally {
-    process.removeListener('SIGINT', onInterrupt);
+    stopListening();
   }
 }
 

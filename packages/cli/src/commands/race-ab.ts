@@ -23,7 +23,7 @@ import {
 } from '@gridrace/race';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { list, many, percent, positive, raceCorpus, wholeNumber } from './options.js';
-import type { Ui } from './shared.js';
+import { abortOnInterrupt, type Ui } from './shared.js';
 
 /** Exit code of `race ab` (and `race compare`) when it finds a regression. */
 export const REGRESSION_EXIT = 1 as ExitCode;
@@ -127,13 +127,12 @@ export async function raceAbCommand(flags: AbFlags, ui: Ui): Promise<ExitCode> {
     const text = `DISAGREEMENT on ${e.detail.disagreement.puzzle}: ${e.detail.disagreement.message}`;
     ui.info(ui.color ? pc.bold(pc.red(text)) : text);
   });
-  const onInterrupt = () => controller.abort();
-  process.once('SIGINT', onInterrupt);
+  const stopListening = abortOnInterrupt(controller);
   let results: AbResults;
   try {
     results = await race.run();
   } finally {
-    process.removeListener('SIGINT', onInterrupt);
+    stopListening();
   }
   let comparison;
   try {

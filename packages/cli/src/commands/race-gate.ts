@@ -9,7 +9,7 @@ import { RaceConfigError, formatMs, gateMarkdown, runGate, writeFilesInPlace, ty
 import { CliError, ExitCode } from '../exit-codes.js';
 import { REGRESSION_EXIT, abBuilds, addBuildOptions, type AbFlags } from './race-ab.js';
 import { list, many, percent, positive, raceCorpus, wholeNumber } from './options.js';
-import type { Ui } from './shared.js';
+import { abortOnInterrupt, type Ui } from './shared.js';
 
 /** The flags `race gate` shares with `race ab`, and its own. */
 export interface GateFlags extends Pick<AbFlags, 'base' | 'head' | 'baseDir' | 'headDir' | 'engines' | 'puzzles' | 'suite' | 'rounds' | 'time' | 'timeLimit' | 'threshold' | 'out' | 'cacheDir' | 'build' | 'quiet'> {
@@ -26,8 +26,7 @@ export async function raceGateCommand(flags: GateFlags, ui: Ui): Promise<ExitCod
   const counted = flags.countSuite ? raceCorpus({ suite: flags.countSuite }) : timed;
   const { base, head } = abBuilds(flags, ui, 'race gate');
   const controller = new AbortController();
-  const onInterrupt = () => controller.abort();
-  process.once('SIGINT', onInterrupt);
+  const stopListening = abortOnInterrupt(controller);
   let report: GateReport;
   try {
     report = await runGate({
@@ -51,7 +50,7 @@ export async function raceGateCommand(flags: GateFlags, ui: Ui): Promise<ExitCod
     if (err instanceof RaceConfigError) throw new CliError(`race gate: ${err.message}`, ExitCode.USAGE);
     throw err;
   } finally {
-    process.removeListener('SIGINT', onInterrupt);
+    stopListening();
   }
   const md = gateMarkdown(report);
   try {

@@ -35,7 +35,7 @@ import { registerExternal, withoutSkipped } from './external.js';
 import { list, many, nonNegative, percent, positive, raceCorpus, wholeNumber } from './options.js';
 import { registerRaceAbCommand } from './race-ab.js';
 import { registerRaceGateCommand } from './race-gate.js';
-import type { Ui } from './shared.js';
+import { abortOnInterrupt, type Ui } from './shared.js';
 
 /** `race compare` exits with this code when it finds a regression. */
 export const REGRESSION_EXIT = 1 as ExitCode;
@@ -210,13 +210,12 @@ async function raceInto(out: string, race: Race, controller: AbortController, fl
     const text = `DISAGREEMENT on ${e.detail.disagreement.puzzle}: ${e.detail.disagreement.message}`;
     say(ui.color ? pc.bold(pc.red(text)) : text);
   });
-  const onInterrupt = () => controller.abort();
-  process.once('SIGINT', onInterrupt);
+  const stopListening = abortOnInterrupt(controller);
   let results: RaceResults;
   try {
     results = await race.run();
   } finally {
-    process.removeListener('SIGINT', onInterrupt);
+    stopListening();
     bar?.stop();
   }
   writeAll(results, out, ui);

@@ -18,3 +18,13 @@ export function pickPuzzles(puzzles: readonly Puzzle[], index: number | undefine
   }
   return [{ puzzle, index: index - 1 }];
 }
+
+/**
+ * Ctrl-C aborts `controller` until the returned function is called. The listener is `once`: a
+ * second Ctrl-C finds none and ends the process, as on a terminal, for a user who will not wait.
+ */
+export function abortOnInterrupt(controller: AbortController): () => void {
+  const onInterrupt = () => controller.abort();
+  process.once('SIGINT', onInterrupt);
+  return () => process.removeListener('SIGINT', onInterrupt);
+}

@@ -3,7 +3,7 @@ import { defaultEngineName, loadEngine } from '@gridrace/engines/lazy';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { buildOutput, loadPuzzles, writeOutput } from '../io.js';
 import { exitCodeOf, renderSolution, solveJson, tallyLine, verdictLine, type PuzzleReport } from '../output.js';
-import { pickPuzzles, type Ui } from './shared.js';
+import { abortOnInterrupt, pickPuzzles, type Ui } from './shared.js';
 
 export interface SolveFlags {
   from?: FormatName;
@@ -55,8 +55,7 @@ export async function solveCommand(path: string, flags: SolveFlags, ui: Ui): Pro
   const puzzles = pickPuzzles(all, flags.index, name);
   const many = puzzles.length > 1;
   const controller = new AbortController();
-  const onInterrupt = () => controller.abort();
-  process.once('SIGINT', onInterrupt);
+  const stopListening = abortOnInterrupt(controller);
   const reports: PuzzleReport[] = [];
   const used = new Set<Engine>();
   const svgParts: string[] = [];
@@ -102,7 +101,7 @@ export async function solveCommand(path: string, flags: SolveFlags, ui: Ui): Pro
     // On stderr, so standard output keeps one line per puzzle (and only those with -q).
     if (many && !flags.json) ui.info(tallyLine(reports, performance.now() - started));
   } finally {
-    process.removeListener('SIGINT', onInterrupt);
+    stopListening();
     // Engines such as z3 hold worker threads until disposed; the process must be free to exit.
     // After the output: z3's dispose waits for a check it could not stop at the time limit.
     for (const engine of used) await engine.dispose?.();
