@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// The figures of benchmarks/results/compare-noise-2026-11-30.md: one baseline race on the CI suite, then N reruns of the
-// unchanged build and N runs with a variant doing ~15% more work (slower-variant.mjs), each
-// compared with the baseline through `gridrace race compare`, exactly as CI does.
+// The figures of benchmarks/results/compare-noise-2026-11-30.md: one baseline race on the CI
+// suite, then N reruns of the unchanged build and N runs with a variant doing ~15% more work
+// (slower-variant.mjs), each compared with the baseline through `gridrace race compare`.
 //
 //   node benchmarks/experiments/noise.mjs [--runs 10] [--out DIR] [--slower bitmask] [--load MODULE]...
 //     [--engines a,b] [--time 0.4] [--threshold 10]
