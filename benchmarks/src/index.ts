@@ -11,7 +11,7 @@ export type { MergeInput, MergeOutcome } from './merge.js';
 export { compareResults } from './compare.js';
 export type { CompareOptions, Comparison, TaskComparison, EngineComparison, TaskStatus } from './compare.js';
 export { RESULTS_JSON_SCHEMA, schemaProblems, parseResults, stringifyResults, ResultsFileError } from './schema.js';
-export { writeOutputs, writeFilesInPlace, OUTPUT_FILES } from './outputs.js';
+export { writeOutputs, OUTPUT_FILES } from './outputs.js';
 export { estimateRace, pastRace, readPastRaces, type EstimatedTask, type EstimateOptions, type PastRace, type RaceEstimate } from './estimate.js';
 export { claimResultsFolder, ResultsFolderError, LOCK_FILE, type ClaimOptions } from './results-folder.js';
 export { raceMarkdown } from './report/markdown.js';

@@ -1,6 +1,7 @@
 // Everything a race leaves in its output folder.
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFilesInPlace } from '@gridrace/core/node';
 import { actionBenchmark } from './report/action-benchmark.js';
 import { raceHtml } from './report/html.js';
 import { raceMarkdown } from './report/markdown.js';
@@ -16,7 +17,7 @@ export const OUTPUT_FILES = {
 } as const;
 
 /**
- * Write results.json, summary.md, report.html and benchmark.json (writeFilesInPlace: a failure
+ * Write results.json, summary.md, report.html and benchmark.json (core's writeFilesInPlace: a failure
  * leaves the folder's earlier files, or none, never a truncated one); returns their paths.
  */
 export function writeOutputs(results: RaceResults, dir: string): Record<keyof typeof OUTPUT_FILES, string> {
@@ -34,20 +35,4 @@ export function writeOutputs(results: RaceResults, dir: string): Record<keyof ty
     [paths.actionBenchmark, `${JSON.stringify(actionBenchmark(results), null, 1)}\n`],
   ]);
   return paths;
-}
-
-/**
- * Writes each file under a temporary name beside it, then renames them all into place once
- * every one is written: a failure part way (a full disk) removes the temporary files and leaves
- * the earlier files as they were.
- */
-export function writeFilesInPlace(files: readonly (readonly [path: string, text: string])[]): void {
-  const temporary = (path: string) => `${path}.${process.pid}.tmp`;
-  try {
-    for (const [path, text] of files) writeFileSync(temporary(path), text);
-  } catch (err) {
-    for (const [path] of files) rmSync(temporary(path), { force: true });
-    throw err;
-  }
-  for (const [path] of files) renameSync(temporary(path), path);
 }

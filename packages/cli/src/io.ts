@@ -1,7 +1,6 @@
-import { rename, rm, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { stat } from 'node:fs/promises';
 import { OutputLimitError, PuzzleFormatError, readPuzzles, type FormatName, type Puzzle } from '@gridrace/core';
-import { readTextFile, readTextStream } from '@gridrace/core/node';
+import { readTextFile, readTextStream, writeFilesInPlace } from '@gridrace/core/node';
 import { CliError, ExitCode } from './exit-codes.js';
 
 /**
@@ -40,12 +39,9 @@ export async function writeOutput(path: string | undefined, text: string): Promi
     process.stdout.write(text);
     return;
   }
-  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
   try {
-    await writeFile(temporary, text, 'utf8');
-    await rename(temporary, path);
+    writeFilesInPlace([[path, text]]);
   } catch (err) {
-    await rm(temporary, { force: true });
     throw new CliError(`${path}: cannot write file: ${describeFsError(err)}`, ExitCode.BAD_INPUT);
   }
 }

@@ -1,8 +1,10 @@
 /// <reference types="node" />
-// Node-only input readers with a size cap (`@gridrace/core/node`); kept out of the main
-// entry so core stays loadable in browsers. Used by the CLI and the race's corpus loader.
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+// Node-only file helpers (`@gridrace/core/node`): input readers with a size cap, and the
+// whole-file writer; kept out of the main entry so core stays loadable in browsers. Used by
+// the CLI and the race (its corpus loader and its output files).
+import { closeSync, fstatSync, openSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { PuzzleFormatError } from './formats/errors.js';
 import { MAX_INPUT_BYTES } from './limits.js';
 
@@ -91,4 +93,21 @@ export async function readTextStream(stream: AsyncIterable<unknown> & { destroy?
     chunks.push(buffer);
   }
   return Buffer.concat(chunks, total).toString('utf8');
+}
+
+/**
+ * Writes each file whole: all of them under hidden temporary names beside them first, then
+ * renamed into place once every one is written. A failure part way (a full disk) removes the
+ * temporary files and leaves the earlier files as they were: never a truncated one, never a
+ * mix of new and old from a write that failed. fs errors pass through.
+ */
+export function writeFilesInPlace(files: readonly (readonly [path: string, text: string])[]): void {
+  const temporary = (path: string) => join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+  try {
+    for (const [path, text] of files) writeFileSync(temporary(path), text);
+  } catch (err) {
+    for (const [path] of files) rmSync(temporary(path), { force: true });
+    throw err;
+  }
+  for (const [path] of files) renameSync(temporary(path), path);
 }

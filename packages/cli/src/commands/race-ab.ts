@@ -17,10 +17,10 @@ import {
   compareAb,
   formatMs,
   workingTreeBuild,
-  writeFilesInPlace,
   type AbResults,
   type Build,
 } from '@gridrace/race';
+import { writeFilesInPlace } from '@gridrace/core/node';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { list, many, percent, positive, raceCorpus, wholeNumber } from './options.js';
 import { abortOnInterrupt, type Ui } from './shared.js';
