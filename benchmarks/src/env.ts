@@ -55,10 +55,15 @@ function git(args: string[]): string | undefined {
   }
 }
 
-export function collectEnv(date = new Date()): RaceEnv {
-  const cpuList = cpus();
+/** The checkout's commit and whether tracked files differ from it; empty outside git. */
+export function gitRevision(): Pick<RaceEnv, 'gitSha' | 'gitDirty'> {
   const sha = git(['rev-parse', 'HEAD']);
   const status = sha === undefined ? undefined : git(['status', '--porcelain', '--untracked-files=no']);
+  return { ...(sha ? { gitSha: sha } : {}), ...(status !== undefined ? { gitDirty: status.length > 0 } : {}) };
+}
+
+export function collectEnv(date = new Date()): RaceEnv {
+  const cpuList = cpus();
   return {
     cpu: cpuList[0]?.model.trim() ?? 'unknown',
     cores: cpuList.length,
@@ -68,8 +73,7 @@ export function collectEnv(date = new Date()): RaceEnv {
     node: process.version,
     v8: process.versions.v8,
     versions: packageVersions(),
-    ...(sha ? { gitSha: sha } : {}),
-    ...(status !== undefined ? { gitDirty: status.length > 0 } : {}),
+    ...gitRevision(),
     date: date.toISOString(),
     loadAverage: Math.round((loadavg()[0] ?? 0) * 100) / 100,
     ci: Boolean(process.env.CI),

@@ -22,7 +22,7 @@ export type { ActionBenchmarkEntry } from './report/action-benchmark.js';
 export { formatMs } from './report/tables.js';
 export { raceHeadlines, gaveUp } from './report/headline.js';
 export { calibrationWorkload } from './calibration.js';
-export { collectEnv } from './env.js';
+export { collectEnv, gitRevision } from './env.js';
 export {
   summarize,
   median,

@@ -16,7 +16,7 @@ import {
   ResultsFileError,
   ResultsFolderError,
   claimResultsFolder,
-  collectEnv,
+  gitRevision,
   compareMarkdown,
   compareResults,
   formatMs,
@@ -184,7 +184,9 @@ async function raceInto(out: string, race: Race, controller: AbortController, fl
   // The preset's measured time holds only for the preset as it is: nothing chosen on the command line.
   const asPreset = !ownPuzzles && flags.engines === undefined && flags.kind === undefined && flags.time === undefined && flags.iterations === undefined && flags.timeLimit === undefined;
   if (!flags.quiet) {
-    const past = [...new Set(['race-results', dirname(out)])].flatMap((dir) => readPastRaces(dir));
+    // race-results/ and the folder --out sits in, once each however they are written.
+    const dirs = new Map(['race-results', dirname(out)].map((dir) => [resolve(dir), dir]));
+    const past = [...dirs.values()].flatMap((dir) => readPastRaces(dir));
     const estimate = estimateRace(
       race.tasks.map((t) => ({ engine: t.engine, puzzleHash: t.puzzle.record.hash })),
       new Set(race.tasks.map((t) => t.puzzle.record.id)).size,
@@ -270,9 +272,9 @@ function planLine(race: Race, preset: { name: PresetName; own: boolean; measured
  * second get two folders.
  */
 function newRunFolder(): string {
-  const env = collectEnv();
-  const stamp = env.date.slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
-  const name = `${stamp}${env.gitSha ? `-${env.gitSha.slice(0, 7)}${env.gitDirty ? '+' : ''}` : ''}`;
+  const { gitSha, gitDirty } = gitRevision();
+  const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
+  const name = `${stamp}${gitSha ? `-${gitSha.slice(0, 7)}${gitDirty ? '+' : ''}` : ''}`;
   try {
     mkdirSync('race-results', { recursive: true });
     for (let n = 1; ; n++) {
