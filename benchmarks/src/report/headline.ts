@@ -70,7 +70,7 @@ export function kindHeadline(table: KindTable, disagreements: number): string {
       ? ''
       : `; the strongest external program, ${engines[peer]}: ${formatRatio(Math.max(m.cells[peer]![winner]!.ratio, m.cells[winner]![peer]!.ratio))} ` +
         `${m.cells[peer]![winner]!.ratio >= 1 ? 'slower' : 'faster'} than ${engines[winner]} over ${puzzlesText(m.cells[peer]![winner]!.n, total)} both solved`;
-  const basis = table.externals.length > 0 ? `; timed as ${table.basis.replace(/ \(.*\)$/, '')}` : '';
+  const basis = table.externals.length > 0 ? `; timed as ${table.basis}` : '';
   return `${table.kind}: ${head}, geometric mean over ${puzzlesText(n, total)} both solved${against}${tail(order)}${basis}`;
 }
 

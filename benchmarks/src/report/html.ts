@@ -11,7 +11,7 @@ import type { RaceResults } from '../types.js';
 import { engineLabel, externalTable } from './external.js';
 import { raceHeadlines } from './headline.js';
 import { describeOptions, describeRun } from './markdown.js';
-import { describeCounts, formatDuration, formatFailures, formatMs, formatRatio, kindTables, par2Scores, ratioMatrix, referenceEngine, type Cell, type KindTable } from './tables.js';
+import { basisInFull, describeCounts, formatDuration, formatFailures, formatMs, formatRatio, kindTables, par2Scores, ratioMatrix, referenceEngine, type Cell, type KindTable } from './tables.js';
 
 let chartSource: string | undefined;
 
@@ -301,7 +301,7 @@ export function raceHtml(r: RaceResults): string {
         ? `<h3>${html(t.engines[d.pair[0]]!)} against ${html(t.engines[d.pair[1]]!)}, puzzle by puzzle</h3>${canvas('scatter', true)}<p class="caption">One point per puzzle, log scales; above the diagonal ${html(t.engines[d.pair[0]]!)} is faster. A side without an answer is drawn at the ${limit} limit.</p>`
         : '';
       return (
-        `<h2>${title}</h2><p>Times: median ${html(t.basis)}.</p><h3>Median ${clock} time per puzzle</h3>${canvas('time')}` +
+        `<h2>${title}</h2><p>Times: median ${html(basisInFull(t))}.</p><h3>Median ${clock} time per puzzle</h3>${canvas('time')}` +
         `<p class="caption">Log scale. A cross marks a puzzle without an answer (timeout or gave up), drawn at the ${limit} limit.</p>${ratio}${cactus}${scatter}<h3>Table</h3>${tableHtml(t, r)}`
       );
     })

@@ -3,7 +3,7 @@ import type { RaceResults } from '../types.js';
 import { failureText } from '../summary.js';
 import { engineLabel, externalTable } from './external.js';
 import { raceHeadlines } from './headline.js';
-import { describeCounts, formatDuration, formatFailures, formatMs, formatRatio, kindTables, par2Scores, ratioMatrix, referenceEngine } from './tables.js';
+import { basisInFull, describeCounts, formatDuration, formatFailures, formatMs, formatRatio, kindTables, par2Scores, ratioMatrix, referenceEngine } from './tables.js';
 
 const esc = (s: string) => s.replace(/\|/g, '\\|');
 
@@ -42,7 +42,7 @@ export function raceMarkdown(r: RaceResults): string {
   }
   for (const table of kindTables(r)) {
     lines.push(`## ${table.kind === 'nonogram' ? 'Nonograms' : 'Arrow paths'}`, '');
-    lines.push(`Median ${table.basis} (± relative margin of error); the fastest in bold, others with their ratio to it.`, '');
+    lines.push(`Median ${basisInFull(table)} (± relative margin of error); the fastest in bold, others with their ratio to it.`, '');
     lines.push(`| puzzle | size | verdict | ${table.engines.map((e) => esc(engineLabel(r, e))).join(' | ')} |`);
     lines.push(`|---|---|---|${table.engines.map(() => '---:').join('|')}|`);
     for (const row of table.rows) {

@@ -31,7 +31,7 @@ export interface KindTable {
   readonly kind: PuzzleKind;
   readonly engines: readonly string[];
   readonly rows: readonly Row[];
-  /** How the times were taken, in words, for the headline and under every table. */
+  /** How the times were taken, in words, for the headline (under the tables: basisInFull). */
   readonly basis: string;
   /** The engines that are external programs (native peers and others). */
   readonly externals: readonly string[];
@@ -58,11 +58,15 @@ export function comparedMs(task: TaskRecord): number | 'too-quick' | undefined {
 }
 
 /** The basis of a kind's times, in words: the clock, and how external programs are counted. */
-export function basisText(results: RaceResults, engines: readonly string[]): string {
+function basisText(results: RaceResults, externals: readonly string[]): string {
   const clock = results.options.clock === 'cpu' ? 'CPU time' : 'wall-clock time';
-  const external = results.engines.some((e) => engines.includes(e.name) && e.program !== undefined);
-  if (!external) return `${clock} per solve in a warm worker`;
-  return `${clock} per solve: built-in engines in a warm worker, external programs less their start-up CPU (a 1x1 puzzle; under ${OUTSIDE_RESOLUTION_MS} ms left is too quick to compare)`;
+  if (externals.length === 0) return `${clock} per solve in a warm worker`;
+  return `${clock} per solve: built-in engines in a warm worker, external programs less their start-up CPU`;
+}
+
+/** The basis with how the start-up is measured and where comparing stops, for under the tables. */
+export function basisInFull(table: KindTable): string {
+  return table.externals.length === 0 ? table.basis : `${table.basis} (a 1x1 puzzle; under ${OUTSIDE_RESOLUTION_MS} ms left is too quick to compare)`;
 }
 
 export function formatMs(ms: number): string {
@@ -129,7 +133,7 @@ export function kindTables(results: RaceResults): KindTable[] {
       return { puzzle, verdict, cells };
     });
     const externals = engines.filter((name) => results.engines.some((e) => e.name === name && e.program !== undefined));
-    tables.push({ kind, engines, rows, basis: basisText(results, engines), externals });
+    tables.push({ kind, engines, rows, basis: basisText(results, externals), externals });
   }
   return tables;
 }
