@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { verifyNonogram } from '@gridrace/core';
-import { bruteForceNonogram, hasShared, NEEDS_SHARED, nonogramCaseArbitrary, readSharedNonograms } from '@gridrace/testkit';
+import { bruteForceNonogram, hasShared, NEEDS_SHARED, nonogramCaseArbitrary, readSharedNonograms, seededRandom } from '@gridrace/testkit';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -174,21 +174,9 @@ function runWasm(
   return { models, outcome, counters: w.counters(), pauses };
 }
 
-/** A seeded random generator (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Random k-SAT over `vars` variables with `clauses` clauses of distinct variables. */
 function randomKSat(seed: number, vars: number, clauses: number, k = 3): Cnf {
-  const r = rng(seed);
+  const r = seededRandom(seed);
   const cnf: Cnf = [];
   for (let i = 0; i < clauses; i++) {
     const c: number[] = [];

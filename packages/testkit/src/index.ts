@@ -14,7 +14,7 @@ export { bruteForceArrowPath } from './oracle-arrowpath.js';
 export type { NonogramCase, NonogramCaseSort, NonogramArbitraryOptions, GridSymmetrySort } from './arbitraries/nonogram.js';
 export { nonogramArbitrary, nonogramCaseArbitrary, symmetricNonogramArbitrary } from './arbitraries/nonogram.js';
 export type { ArrowPathCase, ArrowPathCaseSort, ArrowPathArbitraryOptions } from './arbitraries/arrowpath.js';
-export { arrowPathArbitrary, arrowPathCaseArbitrary, randomAlignedPath, arrowPathFromNumbering, directionBetween } from './arbitraries/arrowpath.js';
+export { arrowPathArbitrary, arrowPathCaseArbitrary, randomAlignedPath, arrowPathFromNumbering, directionBetween, seededRandom } from './arbitraries/arrowpath.js';
 
 export { permutationNonogram, eastWestArrowPath } from './hard.js';
 export { nonogramFromClues } from './puzzles.js';

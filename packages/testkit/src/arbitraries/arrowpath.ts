@@ -27,8 +27,8 @@ export interface ArrowPathArbitraryOptions {
   readonly sorts?: readonly ArrowPathCaseSort[];
 }
 
-/** A small seeded generator (mulberry32), so a path is a pure function of its seed. */
-function seededRandom(seed: number): () => number {
+/** A small seeded generator (mulberry32) of numbers in [0, 1): what is drawn with it (a path, a formula) is a pure function of the seed. */
+export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
