@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// The figures of benchmarks/results/compare-noise-2026-11-30.md: one baseline race on the CI
-// suite, then N reruns of the unchanged build and N runs with a variant doing ~15% more work
-// (slower-variant.mjs), each compared with the baseline through `gridrace race compare`.
+// How often `gridrace race compare` cries wolf, and whether it sees a real slowdown: one
+// baseline race on a suite, then N reruns of the unchanged build and V runs with a variant
+// doing ~15% more work inside its solve (slower-variant.mjs), each compared with the baseline.
+// The figures of benchmarks/results/compare-noise-*.md.
 //
-//   node benchmarks/experiments/noise.mjs [--runs 10] [--out DIR] [--slower bitmask] [--load MODULE]...
-//     [--engines a,b] [--time 0.4] [--threshold 10]
+//   node benchmarks/experiments/noise.mjs [--runs 10] [--variants 10] [--out DIR] [--slower bitmask]
+//     [--load MODULE]... [--engines a,b] [--time 0.4] [--threshold 5] [--suite FILE] [--time-limit S]
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,12 +19,14 @@ const opt = (flag, fallback) => {
 };
 const loads = argv.flatMap((a, i) => (a === '--load' ? [argv[i + 1]] : []));
 const runs = Number(opt('--runs', '10'));
+const variants = Number(opt('--variants', String(runs)));
+const timeLimit = opt('--time-limit');
 const out = opt('--out', join(root, 'race-results/noise'));
 const slower = opt('--slower', 'bitmask');
 const time = opt('--time', '0.4');
-const threshold = opt('--threshold', '10');
+const threshold = opt('--threshold', '5');
 const engines = opt('--engines');
-const puzzles = readFileSync(join(root, 'benchmarks/suites/ci.txt'), 'utf8')
+const puzzles = readFileSync(opt('--suite', join(root, 'benchmarks/suites/ci.txt')), 'utf8')
   .split('\n')
   .map((l) => l.trim())
   .filter((l) => l && !l.startsWith('#'));
@@ -32,6 +35,7 @@ const variant = join(root, 'benchmarks/experiments/slower-variant.mjs');
 function race(dir, extraLoads = [], env = {}) {
   const args = [cli, 'race', '--time', time, '--out', dir, '--force', '-q', '--no-progress'];
   if (engines) args.push('--engines', engines);
+  if (timeLimit) args.push('--time-limit', timeLimit);
   for (const p of puzzles) args.push('--puzzles', p);
   for (const l of [...loads, ...extraLoads]) args.push('--load', l);
   const t = performance.now();
@@ -50,7 +54,7 @@ function compare(base, dir) {
 
 mkdirSync(out, { recursive: true });
 const load = spawnSync('uptime', { encoding: 'utf8' }).stdout.trim();
-console.log(`noise experiment: ${runs} reruns + ${runs} variant runs (${slower} +15%), threshold ${threshold}%, ${load}`);
+console.log(`noise experiment: ${runs} reruns + ${variants} variant runs (${slower} +15%), threshold ${threshold}%, ${load}`);
 const baseDir = join(out, 'baseline');
 const baseSeconds = race(baseDir);
 const base = join(baseDir, 'results.json');
@@ -58,8 +62,9 @@ console.log(`baseline: ${baseSeconds.toFixed(1)} s`);
 
 const rows = [];
 const summarize = (kind, i, seconds, { alarm, c }) => {
-  const engineText = c.engines.map((e) => `${e.engine} ${((e.ratio - 1) * 100).toFixed(1)}% ±${(e.noise * 100).toFixed(1)} ${e.status}`).join(', ');
-  const tasks = c.tasks.filter((t) => ['slower', 'broken', 'verdict-changed'].includes(t.status)).map((t) => `${t.engine}:${t.puzzle.split('/').pop()}`);
+  const pct = (r) => `${r >= 1 ? '+' : ''}${((r - 1) * 100).toFixed(1)}%`;
+  const engineText = c.engines.map((e) => `${e.engine} ${pct(e.ratio)} [${e.low > 0 ? pct(e.low) : '-'} .. ${Number.isFinite(e.high) ? pct(e.high) : '-'}] ${e.status}`).join(', ');
+  const tasks = c.tasks.filter((t) => ['more-work', 'broken', 'verdict-changed'].includes(t.status)).map((t) => `${t.engine}:${t.puzzle.split('/').pop()} ${t.status}`);
   const worstTask = Math.max(...c.tasks.filter((t) => t.ratio !== undefined).map((t) => t.ratio));
   rows.push({ kind, run: i, alarm, seconds, engines: engineText, flaggedTasks: tasks, worstTask });
   console.log(`${kind} ${i}: ${alarm ? 'ALARM' : 'quiet'} (${seconds.toFixed(1)} s) ${engineText}${tasks.length ? ` | tasks: ${tasks.join(' ')}` : ''} | worst task ${((worstTask - 1) * 100).toFixed(1)}%`);
@@ -69,12 +74,13 @@ for (let i = 1; i <= runs; i++) {
   const seconds = race(dir);
   summarize('unchanged', i, seconds, compare(base, dir));
 }
-for (let i = 1; i <= runs; i++) {
+for (let i = 1; i <= variants; i++) {
   const dir = join(out, `slower-${i}`);
   const seconds = race(dir, [variant], { GRIDRACE_SLOWER: slower });
   summarize('variant', i, seconds, compare(base, dir));
 }
 const alarms = (kind) => rows.filter((r) => r.kind === kind && r.alarm).length;
-const summary = `unchanged: ${alarms('unchanged')}/${runs} alarms; variant (${slower} +15%): ${alarms('variant')}/${runs} flagged; ${load}`;
+const flagged = rows.filter((r) => r.kind === 'variant' && r.engines.includes(`${slower} `) && new RegExp(`${slower} [^,]* slower`).test(r.engines)).length;
+const summary = `unchanged: ${alarms('unchanged')}/${runs} alarms; variant (${slower} +15%): ${alarms('variant')}/${variants} alarms, ${flagged}/${variants} with ${slower} judged slower; ${load}`;
 console.log(summary);
 writeFileSync(join(out, 'noise.json'), `${JSON.stringify({ summary, rows }, null, 1)}\n`);

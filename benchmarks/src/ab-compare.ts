@@ -1,21 +1,8 @@
 // The verdict of an A/B race. Each round gives every task a paired ratio, head / base, of two
-// runs made seconds apart. A task's change is the Hodges-Lehmann estimate of its log ratios
-// over the rounds (the median of their pairwise means), with the 95% confidence interval of
-// the Wilcoxon signed-rank test, as Google Benchmark's compare.py and criterion.rs use rank
-// tests; an engine's change is the same over the ratios of all its tasks and rounds.
-//
-// A rank method rather than means and Student's t: on a shared virtual machine a whole run
-// now and then takes 1.5-2x as long (the host gives the core to someone else for a few
-// hundred milliseconds), so a few pairs are off by a factor of two in either direction. A
-// mean and its standard deviation follow those pairs; ranks do not. A change is flagged only
-// when its whole interval lies beyond the threshold.
-//
-// Engines get 95% intervals. Tasks are many (22 in CI's gate), and at 95% each an unchanged
-// build would fail on some task now and then by chance alone (measured: one task of 22 in one
-// of ten unchanged gate runs), so the tasks of one comparison share 95% between them
-// (Bonferroni): each task's interval is at 1 - 5%/tasks.
-import { probit } from 'simple-statistics';
+// runs made seconds apart; judge.ts makes the verdict from them, paired: a task's rounds are
+// its pairs, and an engine's pairs are the ratios of all its tasks and rounds.
 import type { AbResults, AbRun, AbTask } from './ab.js';
+import { judgeChange, memberError, pairedChange, type Change } from './judge.js';
 import { median } from './stats.js';
 
 export interface AbCompareOptions {
@@ -44,14 +31,8 @@ export type AbStatistic = 'p10' | 'min' | 'median';
 
 export type AbStatus = 'slower' | 'faster' | 'same' | 'broken' | 'fixed' | 'verdict-changed' | 'not-timed';
 
-/** A ratio (head / base) with its 95% interval. */
-export interface AbRatio {
-  readonly ratio: number;
-  readonly low: number;
-  readonly high: number;
-  /** Paired ratios it rests on (rounds for a task; tasks x rounds for an engine). */
-  readonly pairs: number;
-}
+/** A ratio (head / base) with its 95% interval; `n` counts the paired ratios it rests on. */
+export type AbRatio = Change;
 
 export interface AbTaskComparison extends Partial<AbRatio> {
   readonly engine: string;
@@ -82,55 +63,6 @@ export interface AbComparison {
   /** Slower engines and tasks, broken tasks, changed verdicts, disagreements. */
   readonly regressions: number;
   readonly notes: readonly string[];
-}
-
-/**
- * The largest c with P(T <= c) <= alpha / 2 for Wilcoxon's signed-rank statistic T of n
- * pairs, from its exact distribution (subset sums of 1..n) up to 60 pairs and the normal
- * approximation beyond; -1 when even T = 0 is likelier (too few pairs for any interval).
- */
-export function signedRankCritical(n: number, alpha = 0.05): number {
-  const total = (n * (n + 1)) / 2;
-  if (n > 60) {
-    const z = probit(1 - alpha / 2);
-    return Math.floor(total / 2 - z * Math.sqrt((n * (n + 1) * (2 * n + 1)) / 24) - 0.5);
-  }
-  // counts[t] = subsets of {1..n} whose sum is t; probabilities are counts / 2^n.
-  let counts = new Float64Array(total + 1);
-  counts[0] = 1;
-  for (let k = 1; k <= n; k++) {
-    const next = counts.slice();
-    for (let t = k; t <= total; t++) next[t]! += counts[t - k]!;
-    counts = next;
-  }
-  const all = 2 ** n;
-  let below = 0;
-  let c = -1;
-  for (let t = 0; t <= total; t++) {
-    below += counts[t]!;
-    if (below / all > alpha / 2) break;
-    c = t;
-  }
-  return c;
-}
-
-/** Hodges-Lehmann estimate of log ratios with the signed-rank 1 - alpha interval (default 95%), on the ratio scale. */
-export function ratioInterval(logs: readonly number[], alpha = 0.05): AbRatio {
-  const n = logs.length;
-  const walsh: number[] = [];
-  for (let i = 0; i < n; i++) for (let j = i; j < n; j++) walsh.push((logs[i]! + logs[j]!) / 2);
-  walsh.sort((a, b) => a - b);
-  const c = signedRankCritical(n, alpha);
-  const low = c >= 0 ? Math.exp(walsh[c]!) : 0;
-  const high = c >= 0 ? Math.exp(walsh[walsh.length - 1 - c]!) : Number.POSITIVE_INFINITY;
-  return { ratio: Math.exp(median(walsh)), low, high, pairs: n };
-}
-
-function classify(r: AbRatio, threshold: number): 'slower' | 'faster' | 'same' {
-  const bar = Math.log(1 + threshold);
-  if (Math.log(r.low) > bar) return 'slower';
-  if (Math.log(r.high) < -bar) return 'faster';
-  return 'same';
 }
 
 const settled = (run: AbRun | undefined) => run !== undefined && run.state === 'completed' && run.verdict !== undefined && run.verdict !== 'incomplete';
@@ -188,8 +120,8 @@ function compareTask(task: AbTask, threshold: number, statistic: AbStatistic, sp
   const missing = task.runs.filter((r) => r.round > 1 && r[statistic] === undefined);
   const notes = [missing.length > 0 && `${missing.length} later run(s) not timed: ${describe(missing[0]!)}`, setAside > 0 && `${setAside} run pair(s) left out as slowed from outside`].filter(Boolean);
   const finish = (alpha: number): AbTaskComparison => {
-    const interval = ratioInterval(logs, alpha);
-    return { ...head, status: classify(interval, threshold), ...times, ...interval, ...(notes.length > 0 ? { note: notes.join('; ') } : {}) };
+    const interval = pairedChange(logs, alpha);
+    return { ...head, status: judgeChange(interval, threshold), ...times, ...interval, ...(notes.length > 0 ? { note: notes.join('; ') } : {}) };
   };
   return { comparison: { ...head, status: 'same' }, logs, finish };
 }
@@ -206,15 +138,15 @@ export function compareAb(results: AbResults, options: AbCompareOptions = {}): A
   const byEngine = new Map<string, number[][]>();
   const verdicts = results.tasks.map((task) => compareTask(task, taskThreshold, statistic, spoiled));
   const timed = verdicts.filter((v) => v.finish !== undefined).length;
-  const tasks = verdicts.map((v) => (v.finish === undefined ? v.comparison : v.finish(0.05 / timed)));
+  const tasks = verdicts.map((v) => (v.finish === undefined ? v.comparison : v.finish(memberError(timed))));
   results.tasks.forEach((task, i) => {
     const { logs } = verdicts[i]!;
     if (logs.length >= 2) byEngine.set(task.engine, [...(byEngine.get(task.engine) ?? []), logs]);
   });
   const engines: AbEngineComparison[] = [];
   for (const [engine, perTask] of byEngine) {
-    const interval = ratioInterval(perTask.flat());
-    engines.push({ engine, tasks: perTask.length, ...interval, status: classify(interval, threshold) });
+    const interval = pairedChange(perTask.flat());
+    engines.push({ engine, tasks: perTask.length, ...interval, status: judgeChange(interval, threshold) });
   }
   const onlyIn = (mine: AbResults['base'], other: AbResults['base']) => mine.engines.filter((e) => !other.engines.some((o) => o.name === e.name)).map((e) => e.name);
   const newEngines = onlyIn(results.head, results.base);

@@ -47,11 +47,11 @@ export interface CounterComparison {
 }
 
 /**
- * Counters that are not an amount of work: a peak (`maxDepth`), and hits or reuse, which grow
- * when work is saved. They are shown, never judged.
+ * Counters that are not an amount of work: a peak (`maxDepth`), hits or reuse, which grow
+ * when work is saved, and times (`buildMs`), which move with the machine. Shown, never judged.
  */
 export function isWorkCounter(name: string): boolean {
-  return !/^max|Hits$|Reused$|^learnedBy/.test(name);
+  return !/^max|Hits$|Reused$|^learnedBy|Ms$/.test(name);
 }
 
 const settledRun = (run: AbRun) => run.state === 'completed' && run.verdict !== undefined && run.verdict !== 'incomplete' && run.counters !== undefined;

@@ -16,7 +16,7 @@ import { compareCounters, type CounterComparison } from './ab-counters.js';
 import type { Build } from './builds.js';
 import type { CorpusPuzzle } from './corpus.js';
 import { engineFingerprints } from './fingerprint.js';
-import { pct, span } from './report/ab-markdown.js';
+import { changeText as span, percentChange as pct } from './judge.js';
 
 /**
  * The builds, engines, budgets and signal as an A/B race takes them (here a timed run's budget

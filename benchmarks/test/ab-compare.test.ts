@@ -2,7 +2,7 @@
 // Wilcoxon signed-rank interval, an engine pooling its tasks' pairs, a change flagged only
 // when its whole interval lies beyond the threshold, and pairs spoiled by a slow run shrugged off.
 import { describe, expect, it } from 'vitest';
-import { compareAb, ratioInterval, signedRankCritical, type AbResults, type AbRun, type AbTask } from '../src/index.js';
+import { compareAb, type AbResults, type AbRun, type AbTask } from '../src/index.js';
 import { normalSource } from './helpers.js';
 
 function results(tasks: AbTask[], rounds: number): AbResults {
@@ -53,29 +53,6 @@ function timedTasks(engine: string, count: number, rounds: number, factor: numbe
   }
   return tasks;
 }
-
-describe('ratioInterval', () => {
-  it('knows the signed-rank critical values of the tables', () => {
-    // Two-sided 5%: n = 6 -> 0, 8 -> 3, 10 -> 8, 20 -> 52 (Hollander & Wolfe); n = 5 has none.
-    expect([5, 6, 8, 10, 20].map((n) => signedRankCritical(n))).toEqual([-1, 0, 3, 8, 52]);
-    // The normal approximation joins the exact values smoothly.
-    expect(Math.abs(signedRankCritical(61) - signedRankCritical(60))).toBeLessThan(40);
-  });
-
-  it('is the median of the pairwise means, with order statistics of them as the interval', () => {
-    const logs = [0.1, 0.12, 0.08, 0.11, 0.09, 0.13, 0.1, 0.3];
-    const walsh = logs.flatMap((x, i) => logs.slice(i).map((y) => (x + y) / 2)).sort((a, b) => a - b);
-    expect(walsh).toHaveLength(36);
-    const r = ratioInterval(logs);
-    expect(r.ratio).toBeCloseTo(Math.exp((walsh[17]! + walsh[18]!) / 2), 12);
-    expect(r.low).toBeCloseTo(Math.exp(walsh[3]!), 12);
-    expect(r.high).toBeCloseTo(Math.exp(walsh[32]!), 12);
-    expect(r.pairs).toBe(8);
-    // One wild pair barely moves it (a mean would be pulled to exp(0.129)).
-    expect(Math.log(r.ratio)).toBeLessThan(0.115);
-    expect(ratioInterval([0.1, 0.2]).high).toBe(Number.POSITIVE_INFINITY);
-  });
-});
 
 describe('compareAb', () => {
   it('never flags unchanged builds in 200 synthetic gates of 14 rounds, and flags a 10% slowdown in at least 170, with 15% of runs spoiled and 8% drift between rounds', () => {

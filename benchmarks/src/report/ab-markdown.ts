@@ -1,12 +1,9 @@
 // The A/B comparison as markdown: engines first, then every task that changed (or all).
-import type { AbComparison, AbRatio, AbTaskComparison } from '../ab-compare.js';
+import type { AbComparison, AbTaskComparison } from '../ab-compare.js';
+import { intervalText, percentChange as pct, type Change } from '../judge.js';
 import { formatMs } from './tables.js';
 
-/** A ratio as a signed percentage change: 1.052 -> `+5.2%`. */
-export const pct = (r: number) => `${r >= 1 ? '+' : ''}${((r - 1) * 100).toFixed(1)}%`;
-/** A ratio with its interval: `+5.2% [+1.0%, +9.9%]`. */
-export const span = (r: AbRatio) => `${pct(r.ratio)} [${pct(r.low)}, ${Number.isFinite(r.high) ? pct(r.high) : '∞'}]`;
-const interval = (r: Partial<AbRatio>) => (r.low !== undefined && r.high !== undefined ? `${pct(r.low)} .. ${Number.isFinite(r.high) ? pct(r.high) : '∞'}` : '');
+const interval = (r: Partial<Change>) => (r.low !== undefined && r.high !== undefined ? intervalText({ low: r.low, high: r.high }) : '');
 const name = (b: { ref: string; sha?: string; dirty?: boolean }) => `${b.ref}${b.sha && b.sha !== b.ref ? ` (${b.sha.slice(0, 12)}${b.dirty ? ', with uncommitted changes' : ''})` : ''}`;
 const bars = (c: AbComparison) => `±${(c.threshold * 100).toFixed(0)}%${c.taskThreshold !== c.threshold ? ` (a task: ±${(c.taskThreshold * 100).toFixed(0)}%)` : ''}`;
 const bold = (status: string) => (status === 'same' || status === 'not-timed' ? status : `**${status}**`);
@@ -28,7 +25,7 @@ export function abMarkdown(c: AbComparison, options: { all?: boolean } = {}): st
     '',
   );
   lines.push('| engine | tasks | pairs | change | 95% interval | status |', '|---|---:|---:|---:|---|---|');
-  for (const e of c.engines) lines.push(`| ${e.engine} | ${e.tasks} | ${e.pairs} | ${pct(e.ratio)} | ${interval(e)} | ${bold(e.status)} |`);
+  for (const e of c.engines) lines.push(`| ${e.engine} | ${e.tasks} | ${e.n} | ${pct(e.ratio)} | ${interval(e)} | ${bold(e.status)} |`);
   // Unchanged tasks, and tasks neither build settled (an engine's cap on both sides), only with --all.
   const shown = c.tasks.filter((t) => options.all || (t.status !== 'same' && t.status !== 'not-timed'));
   lines.push('');

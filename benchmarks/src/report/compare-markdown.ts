@@ -1,15 +1,13 @@
 // Markdown for pull requests: the comparison table of `race compare`.
 import type { Comparison, TaskComparison } from '../compare.js';
+import { intervalText, percentChange as pct } from '../judge.js';
 import { formatMs } from './tables.js';
 
 const esc = (s: string) => s.replace(/\|/g, '\\|');
 
-const pct = (r: number) => `${r >= 1 ? '+' : ''}${((r - 1) * 100).toFixed(1)}%`;
-
 const STATUS_TEXT: Record<TaskComparison['status'], string> = {
-  slower: '**slower**',
-  faster: 'faster',
-  same: 'same',
+  timed: 'timed',
+  'more-work': '**more work**',
   broken: '**broken**',
   fixed: 'fixed',
   'verdict-changed': '**verdict changed**',
@@ -17,6 +15,18 @@ const STATUS_TEXT: Record<TaskComparison['status'], string> = {
   gone: 'gone',
   'not-timed': 'not timed',
 };
+
+/** How many timed tasks are listed without --all: the largest changes either way. */
+const LARGEST = 10;
+
+/** One line: the outcome and what it rests on. */
+export function compareHeadline(c: Comparison): string {
+  if (c.comparable === 0 && c.regressions === 0) return `race compare: nothing comparable: ${c.incomparable ?? 'no task was timed in both runs'}`;
+  const slower = c.engines.filter((e) => e.status === 'slower').map((e) => `${e.engine} ${pct(e.ratio)}`);
+  const faster = c.engines.filter((e) => e.status === 'faster').map((e) => `${e.engine} ${pct(e.ratio)}`);
+  const what = c.regressions > 0 ? `${c.regressions} regression(s)${slower.length > 0 ? `: slower ${slower.join(', ')}` : ''}` : 'no regression';
+  return `race compare: ${what}${faster.length > 0 ? `; faster ${faster.join(', ')}` : ''} (an engine counts when its whole 95% interval is beyond ±${(c.threshold * 100).toFixed(0)}%)`;
+}
 
 /** The comparison for a pull request: engines first, then the tasks that changed. */
 export function compareMarkdown(c: Comparison, options: { all?: boolean } = {}): string {
@@ -27,35 +37,40 @@ export function compareMarkdown(c: Comparison, options: { all?: boolean } = {}):
   if (c.comparable === 0) lines.push(`> [!WARNING]`, `> **Nothing comparable: ${c.incomparable ?? 'no task was timed in both runs'}.**`, '');
   const who = (x: Comparison['baseline']) => `${x.sha ? x.sha.slice(0, 10) : 'no git'} (${x.date.slice(0, 10)}, ${x.cpu})`;
   lines.push(`baseline ${who(c.baseline)} · current ${who(c.current)}`, '');
-  const ref = c.reference === 'calibration' ? 'the calibration workload timed in the same run' : c.reference === 'none' ? 'nothing (raw medians)' : `engine ${c.reference} on the same puzzle`;
+  const ref = c.reference === 'calibration' ? "the calibration workload's change on the same puzzle" : c.reference === 'none' ? 'nothing (times as measured)' : `engine ${c.reference}'s change on the same puzzle`;
   lines.push(
-    `Times are divided by ${ref}: *change* is the ratio of these normalised medians, *raw change* that of the medians as measured. A change counts when it is over ${(c.threshold * 100).toFixed(0)}% and over ${c.z} sigma of noise ` +
-      `(sample noise of both runs plus a run-to-run floor of ${(c.noiseFloor * 100).toFixed(1)}% and ${(c.resolutionMs * 1000).toFixed(1)} µs per call).`,
+    `A task's *change* is the Hodges-Lehmann estimate of current / baseline from both runs' samples, with the Mann-Whitney interval (the tasks share 95%), divided by ${ref}; *raw change* is before that division. ` +
+      `An engine's change is the Hodges-Lehmann estimate over its tasks, with the Wilcoxon signed-rank 95% interval, and counts when the whole interval is beyond ±${(c.threshold * 100).toFixed(0)}%. ` +
+      `Tasks are not judged one by one on time: two races of one build put single tasks tens of percent apart, which one run's samples cannot see. ` +
+      `A work counter that grew past ${(c.counters.threshold * 100).toFixed(0)}% counts on any task.`,
     '',
   );
   for (const note of c.notes) lines.push(`> ${note}`);
   if (c.notes.length > 0) lines.push('');
   if (c.engines.length > 0) {
-    lines.push('| engine | tasks | raw change | change (geometric mean) | noise (1 sigma) | status |', '|---|---:|---:|---:|---:|---|');
+    lines.push('| engine | tasks | raw change | change | 95% interval | status |', '|---|---:|---:|---:|---|---|');
     for (const e of c.engines) {
-      lines.push(`| ${esc(e.engine)} | ${e.tasks} | ${pct(e.rawRatio)} | ${pct(e.ratio)} | ±${(e.noise * 100).toFixed(1)}% | ${e.status === 'slower' ? '**slower**' : e.status} |`);
+      const status = e.status === 'slower' ? '**slower**' : e.note ? `${e.status} (${esc(e.note)})` : e.status;
+      lines.push(`| ${esc(e.engine)} | ${e.tasks} | ${pct(e.rawRatio)} | ${pct(e.ratio)} | ${intervalText(e)} | ${status} |`);
     }
     lines.push('');
   }
-  const interesting = c.tasks.filter((t) => options.all || !['same', 'not-timed'].includes(t.status));
-  const order: TaskComparison['status'][] = ['broken', 'verdict-changed', 'slower', 'faster', 'fixed', 'new', 'gone', 'same', 'not-timed'];
-  interesting.sort((a, b) => order.indexOf(a.status) - order.indexOf(b.status) || (b.ratio ?? 0) - (a.ratio ?? 0));
-  const same = c.tasks.filter((t) => t.status === 'same').length;
-  if (interesting.length > 0) {
-    lines.push('| engine | puzzle | baseline | current | raw change | change | noise | status |', '|---|---|---:|---:|---:|---:|---:|---|');
-    for (const t of interesting) {
+  const timed = c.tasks.filter((t) => t.status === 'timed').sort((a, b) => Math.abs(Math.log(b.ratio!)) - Math.abs(Math.log(a.ratio!)));
+  const others = c.tasks.filter((t) => t.status !== 'timed' && (options.all || t.status !== 'not-timed'));
+  const order: TaskComparison['status'][] = ['broken', 'verdict-changed', 'more-work', 'fixed', 'new', 'gone', 'not-timed'];
+  others.sort((a, b) => order.indexOf(a.status) - order.indexOf(b.status));
+  const shownTimed = options.all ? timed : timed.slice(0, LARGEST);
+  const shown = [...others, ...shownTimed];
+  if (shown.length > 0) {
+    lines.push('| engine | puzzle | baseline | current | raw change | change | interval | status |', '|---|---|---:|---:|---:|---:|---|---|');
+    for (const t of shown) {
       lines.push(
         `| ${esc(t.engine)} | ${esc(t.puzzle)} | ${t.baseMs !== undefined ? formatMs(t.baseMs) : '-'} | ${t.currentMs !== undefined ? formatMs(t.currentMs) : '-'} | ` +
-          `${t.rawRatio !== undefined ? pct(t.rawRatio) : '-'} | ${t.ratio !== undefined ? pct(t.ratio) : '-'} | ${t.noise !== undefined ? `±${(t.noise * 100).toFixed(1)}%` : '-'} | ${STATUS_TEXT[t.status]}${t.note ? ` (${esc(t.note)})` : ''} |`,
+          `${t.rawRatio !== undefined ? pct(t.rawRatio) : '-'} | ${t.ratio !== undefined ? pct(t.ratio) : '-'} | ${t.low !== undefined && t.high !== undefined ? intervalText({ low: t.low, high: t.high }) : '-'} | ${STATUS_TEXT[t.status]}${t.note ? ` (${esc(t.note)})` : ''} |`,
       );
     }
     lines.push('');
   }
-  if (!options.all) lines.push(`${same} task(s) unchanged within noise.`, '');
+  if (!options.all && timed.length > shownTimed.length) lines.push(`${timed.length - shownTimed.length} more timed task(s) with smaller changes (\`--all\` lists them).`, '');
   return lines.join('\n');
 }

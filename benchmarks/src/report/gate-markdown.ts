@@ -3,7 +3,8 @@
 import type { AbRatio } from '../ab-compare.js';
 import type { CounterChange } from '../ab-counters.js';
 import type { GateReport } from '../gate.js';
-import { abMarkdown, pct, span } from './ab-markdown.js';
+import { changeText as span, percentChange as pct } from '../judge.js';
+import { abMarkdown } from './ab-markdown.js';
 
 const maybeSpan = (r: AbRatio | undefined) => (r ? span(r) : '');
 

@@ -124,7 +124,10 @@ describe('gridrace race', () => {
 
   it('compares: no regression against itself, exit 1 against a slower copy, with markdown and JSON', () => {
     const dir = out('for-compare');
-    expect(gridrace(['race', '--puzzles', SMALL, '--engines', 'naive', '--iterations', '15', '-q', '--out', dir]).code).toBe(0);
+    // Six puzzles: an engine's time is judged over its tasks, and a 95% interval needs six.
+    const six = ['seed/z3-prefix-15x15', 'seed/mathematica-20x30', ...['015x015-s1', '015x015-s2', '020x020-s1', '020x020-s2'].map((p) => `generated/nonogram-rough-${p}`)];
+    const puzzles = six.flatMap((p) => ['--puzzles', join(REPO, `puzzles/${p}.json`)]);
+    expect(gridrace(['race', ...puzzles, '--engines', 'naive', '--iterations', '15', '-q', '--out', dir]).code).toBe(0);
     const file = join(dir, 'results.json');
     const same = gridrace(['race', 'compare', file, file]);
     expect(same.code).toBe(0);
@@ -138,11 +141,11 @@ describe('gridrace race', () => {
     const json = out('compare.json');
     const worse = gridrace(['race', 'compare', file, slowFile, '--threshold', '10', '--markdown', md, '--json', json]);
     expect(worse.code).toBe(1);
-    expect(worse.stderr).toMatch(/race compare: \d+ regression\(s\)/);
+    expect(worse.stderr).toMatch(/race compare: 1 regression\(s\): slower naive \+400\.0% \(an engine counts when its whole 95% interval is beyond ±10%\)/);
     // Raw and normalised change side by side: the calibration stayed put, so both are +400%.
-    expect(readFileSync(md, 'utf8')).toMatch(/\| naive \| 1 \| \+400\.0% \| \+400\.0% \|/);
-    expect(JSON.parse(readFileSync(json, 'utf8')).engines[0]).toMatchObject({ engine: 'naive', status: 'slower' });
-    expect(JSON.parse(readFileSync(json, 'utf8'))).toMatchObject({ comparable: 1 });
+    expect(readFileSync(md, 'utf8')).toMatch(/\| naive \| 6 \| \+400\.0% \| \+400\.0% \| \+400\.0% \.\. \+400\.0% \| \*\*slower\*\* \|/);
+    expect(JSON.parse(readFileSync(json, 'utf8')).engines[0]).toMatchObject({ engine: 'naive', status: 'slower', tasks: 6 });
+    expect(JSON.parse(readFileSync(json, 'utf8'))).toMatchObject({ comparable: 6 });
     expect(JSON.parse(readFileSync(json, 'utf8')).engines[0].rawRatio).toBeCloseTo(5, 6);
 
     // Other time limits or timing budgets: refused with one line (code 5), unless --force.
@@ -169,14 +172,14 @@ describe('gridrace race', () => {
     expect(nothing.stderr.trim().split('\n')).toEqual(['gridrace: race compare: nothing comparable: the runs have no puzzle in common']);
     expect(nothing.stdout).not.toMatch(/no regression/);
     expect(JSON.parse(readFileSync(out('nothing.json'), 'utf8'))).toMatchObject({ comparable: 0, incomparable: 'the runs have no puzzle in common' });
-    // Medians of 0 leave nothing to compare either.
+    // Samples of 0 leave nothing to compare either.
     const zero = readResults(dir);
-    for (const t of zero.tasks) t.samples = { ...t.samples, median: 0 };
+    for (const t of zero.tasks) t.samples = { ...t.samples, median: 0, samples: t.samples.samples.map(() => 0) };
     const zeroFile = out('zero.json');
     writeFileSync(zeroFile, JSON.stringify(zero));
     const none = gridrace(['race', 'compare', zeroFile, zeroFile]);
     expect(none.code).toBe(4);
-    expect(none.stderr).toMatch(/nothing comparable: every median of the tasks timed in both runs is 0/);
+    expect(none.stderr).toMatch(/nothing comparable: every sample of the tasks timed in both runs is 0/);
   });
 
   it('answers bad input and bad flags with codes 4 and 5 and one line, no stack trace', () => {

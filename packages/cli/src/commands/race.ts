@@ -18,6 +18,7 @@ import {
   claimResultsFolder,
   gitRevision,
   compareMarkdown,
+  compareHeadline,
   compareResults,
   formatMs,
   loadEngineModules,
@@ -32,7 +33,7 @@ import {
 import { PRESETS, estimateRace, gaveUp, raceHeadlines, readPastRaces, type PresetName, type RaceEstimate } from '@gridrace/race';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { registerExternal, withoutSkipped } from './external.js';
-import { list, many, nonNegative, percent, positive, raceCorpus, wholeNumber } from './options.js';
+import { list, many, percent, positive, raceCorpus, wholeNumber } from './options.js';
 import { registerRaceAbCommand } from './race-ab.js';
 import { registerRaceGateCommand } from './race-gate.js';
 import { abortOnInterrupt, type Ui } from './shared.js';
@@ -340,9 +341,7 @@ export function raceMergeCommand(files: string[], flags: { out: string; force?: 
 
 export interface CompareFlags {
   threshold: number;
-  noiseFloor: number;
-  resolution: number;
-  sigmas: number;
+  counterThreshold: number;
   reference: string;
   markdown?: string;
   json?: string;
@@ -357,9 +356,7 @@ export function raceCompareCommand(baselineFile: string, currentFile: string, fl
   try {
     comparison = compareResults(baseline, current, {
       threshold: flags.threshold / 100,
-      noiseFloor: flags.noiseFloor / 100,
-      resolutionMs: flags.resolution / 1000,
-      z: flags.sigmas,
+      counterThreshold: flags.counterThreshold / 100,
       reference: flags.reference,
       force: flags.force ?? false,
     });
@@ -388,10 +385,10 @@ export function raceCompareCommand(baselineFile: string, currentFile: string, fl
   }
   ui.out(md);
   if (comparison.regressions > 0) {
-    ui.info(ui.color ? pc.red(`race compare: ${comparison.regressions} regression(s)`) : `race compare: ${comparison.regressions} regression(s)`);
+    ui.info(ui.color ? pc.red(compareHeadline(comparison)) : compareHeadline(comparison));
     return REGRESSION_EXIT;
   }
-  ui.info('race compare: no regression');
+  ui.info(compareHeadline(comparison));
   return ExitCode.OK;
 }
 
@@ -466,11 +463,9 @@ solution failed verification.`,
     .description('regression gate: compare CURRENT results with BASELINE; exit 1 on a regression, 4 when nothing is comparable')
     .argument('<baseline>', 'results.json of the baseline run')
     .argument('<current>', 'results.json of the run to check')
-    .addOption(new Option('--threshold <percent>', 'smallest slowdown that counts').argParser(percent).default(10))
-    .addOption(new Option('--noise-floor <percent>', 'run-to-run noise per task (one sigma) added to the sample noise').argParser(percent).default(6))
-    .addOption(new Option('--resolution <us>', 'run-to-run noise per call in microseconds (one sigma), for very short tasks').argParser(nonNegative('resolution')).default(2))
-    .addOption(new Option('--sigmas <n>', 'how many sigmas of noise a change must exceed').argParser(positive('sigmas')).default(3))
-    .option('--reference <what>', 'divide medians by: calibration, none, or an engine name', 'calibration')
+    .addOption(new Option('--threshold <percent>', "an engine's slowdown that counts, over its whole 95% interval").argParser(percent).default(5))
+    .addOption(new Option('--counter-threshold <percent>', "a task's growth of a work counter that counts").argParser(percent).default(2))
+    .option('--reference <what>', "divide each task's change by: calibration, none, or an engine name", 'calibration')
     .option('--markdown <file>', 'also write the markdown table to a file')
     .option('--json <file>', 'also write the comparison as JSON')
     .option('--all', 'list unchanged tasks too')
