@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
 const root = new URL('..', import.meta.url).pathname;
-const packageDirs = [...readdirSync(join(root, 'packages')).map((name) => join(root, 'packages', name)), join(root, 'benchmarks')];
+const packageDirs = readdirSync(join(root, 'packages')).map((name) => join(root, 'packages', name));
 const started = Date.now();
 
 // Stale reports from an earlier run must not be counted.

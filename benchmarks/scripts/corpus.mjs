@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Regenerates puzzles/generated/: the race's large corpus. Seeded and deterministic: the same
 // generator code, seeds and checking engine give byte-identical files. Run from the repo root
-// after a build (`pnpm -F @gridrace/race corpus` does both).
+// after a build (`pnpm -F @gridrace/benchmarks corpus` does both).
 //
 //   node benchmarks/scripts/corpus.mjs [--check-engine NAME] [--load MODULE] [--only nonogram|arrowpath] [--max-side N]
 //
@@ -139,7 +139,7 @@ async function main() {
       join(OUT, 'README.md'),
       `# puzzles/generated
 
-Written by \`benchmarks/scripts/corpus.mjs\` (\`pnpm -F @gridrace/race corpus\`); do not edit by hand.
+Written by \`benchmarks/scripts/corpus.mjs\` (\`pnpm -F @gridrace/benchmarks corpus\`); do not edit by hand.
 Every file is a pure function of the generator code, the seed and the checking engine: rerunning
 the script gives the same bytes. Each puzzle carries its solution, and each has exactly one
 solution (nonograms: proven by the checking engine with \`maxSolutions: 2\`; arrow paths: by
@@ -148,7 +148,7 @@ solution (nonograms: proven by the checking engine with \`maxSolutions: 2\`; arr
 Nonograms are random pictures (noise, then rounds of 3x3 majority smoothing), changed where
 two solutions differ until the clues have one. \`smooth\`: 60% noise, two rounds (big blobs,
 mostly line-solvable), 50x50 to 300x300. \`rough\`: 55% noise, one round (ragged edges, some
-need probing). \`search\`: raw 50% noise, kept only when the checker needed more than line
+need probing); its 15x15 to 25x25 puzzles are small enough for \`naive\`. \`search\`: raw 50% noise, kept only when the checker needed more than line
 logic (difficulty \`probe\` or \`branch\`).
 
 | file | kind | size | seed | content | difficulty (checker) | checked by |

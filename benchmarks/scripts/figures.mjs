@@ -3,8 +3,8 @@
 // puzzles, Knotty and Faase, and totals for the three TAAI tournament sets. Every answer is
 // checked with core's verify, and unique answers against the known grids.
 //
-//   pnpm -F @gridrace/race figures                                   # everything (about 12 minutes)
-//   pnpm -F @gridrace/race figures -- --only webpbn,extra --repeat 7  # a part
+//   pnpm -F @gridrace/benchmarks figures                                   # everything (about 12 minutes)
+//   pnpm -F @gridrace/benchmarks figures -- --only webpbn,extra --repeat 7  # a part
 //
 // It runs the built packages on plain Node, not through tsx: loading z3-solver through tsx's
 // module hooks detaches an ArrayBuffer, which slows every typed-array access in the process

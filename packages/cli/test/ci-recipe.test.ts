@@ -1,4 +1,4 @@
-// The GitHub Actions recipe in benchmarks/README.md, run as written: its `race` commands
+// The GitHub Actions recipe in packages/race/docs/comparing.md, run as written: its `race` commands
 // are taken from the README's yaml block and run on a one-puzzle suite (outputs in a scratch
 // folder, fewer rounds), so a recipe that cannot run (shell expansion, a flag that is gone)
 // fails here. Speed is not judged: a regression (exit 1) is a valid outcome of the gate.
@@ -17,7 +17,7 @@ afterAll(() => {
 
 /** The `run:` lines of the README's workflow that call the CLI's `race`, as argument lists. */
 function recipeCommands(): string[][] {
-  const readme = readFileSync(join(REPO, 'benchmarks/README.md'), 'utf8');
+  const readme = readFileSync(join(REPO, 'packages/race/docs/comparing.md'), 'utf8');
   const section = readme.slice(readme.indexOf('### The same in GitHub Actions'));
   const yaml = /```yaml\n([\s\S]*?)```/.exec(section)![1]!;
   return yaml

@@ -1,4 +1,4 @@
-// Every command the READMEs give, run from the repository root the way a newcomer types it
+// Every command the READMEs (and the docs/ pages beside them) give, run from the repository root the way a newcomer types it
 // on a fresh clone after the README's install and build: the lines of ```sh/```bash blocks
 // and of unlabeled blocks that start with a command, and the inline `npx gridrace ...` and
 // `npx -y pnpm@...` spans of the prose. A fresh machine has no `pnpm` and no project bin
@@ -9,7 +9,7 @@
 // write into the repository run as the small stand-in SUBSTITUTES gives, with the reason; a
 // substitute for a command no README has any more fails too, so the table stays true.
 // Usage lines (`gridrace race [-e a,b] ...`) are not commands: every flag they name must be
-// in that command's --help. The yaml CI recipe in benchmarks/README.md is run by
+// in that command's --help. The yaml CI recipe in packages/race/docs/comparing.md is run by
 // ci-recipe.test.ts.
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -105,13 +105,27 @@ const SUBSTITUTES: Substitute[] = [
   {
     readme: 'benchmarks/README.md',
     command: `${PNPM} race`,
+    run: `${PNPM} race ${ONE_RACE} -o "$SCRATCH/race-benchmarks"`,
+    why: 'the race of every engine on the corpus takes minutes: the same script (it builds first) on one puzzle, outputs to scratch',
+    output: [/1 tasks, 1 completed/],
+    writes: ['race-benchmarks/results.json'],
+  },
+  {
+    readme: 'benchmarks/README.md',
+    command: 'node benchmarks/ci-race.mjs',
+    skip: true,
+    why: "CI's performance gate builds a base commit and races for minutes; .ci/run runs it after the tests, and ci-recipe.test.ts runs the gate's recipe on a small suite",
+  },
+  {
+    readme: 'packages/race/docs/racing.md',
+    command: `${PNPM} race`,
     run: `${PNPM} race ${ONE_RACE} -o "$SCRATCH/race"`,
     why: 'the race of every engine on the corpus takes minutes: the same script (it builds first) on one puzzle, outputs to scratch',
     output: [/1 tasks, 1 completed/],
     writes: ['race/results.json'],
   },
   {
-    readme: 'benchmarks/README.md',
+    readme: 'packages/race/docs/racing.md',
     command:
       "GRIDRACE_PEERS=/path/to/peers npx gridrace race --engines wasm,bitmask,nonosolve,pbnsolve -p ../shared/puzzles/webpbn -p ../shared/puzzles/extra -p '../shared/puzzles/taai/question/taai2011.txt#1-50' -t 30 --out race-results/peers",
     run: `GRIDRACE_PEERS=/path/to/peers npx gridrace race --engines wasm,bitmask,nonosolve,pbnsolve -p ${WEBPBN_ONE} -p ../shared/puzzles/extra/domino-3.non -p '../shared/puzzles/taai/question/taai2011.txt#1-2' -t 30 --iterations 1 --out "$SCRATCH/peers"`,
@@ -189,7 +203,7 @@ function readmeFiles(dir = REPO): string[] {
     if (['node_modules', '.git', '.turbo', 'dist', 'build', 'race-results'].includes(entry.name)) continue;
     const path = join(dir, entry.name);
     if (entry.isDirectory()) files.push(...readmeFiles(path));
-    else if (entry.name === 'README.md') files.push(path);
+    else if (entry.name === 'README.md' || (entry.name.endsWith('.md') && dir.endsWith(`${sep}docs`))) files.push(path);
   }
   return files.sort();
 }
@@ -338,7 +352,7 @@ const show = (r: Run) => `exit ${r.code}\n--- stdout\n${r.stdout.slice(-3000)}\n
 
 describe('README commands', () => {
   it('finds the commands of the main READMEs', () => {
-    for (const readme of ['README.md', 'benchmarks/README.md']) expect(commands.some((f) => f.readme === readme), readme).toBe(true);
+    for (const readme of ['README.md', 'benchmarks/README.md', 'packages/race/docs/racing.md']) expect(commands.some((f) => f.readme === readme), readme).toBe(true);
     expect(usages.some((f) => f.readme === 'packages/cli/README.md')).toBe(true);
     expect(commands.filter((f) => f.readme === 'README.md' && f.key.startsWith('npx gridrace ')).length).toBeGreaterThanOrEqual(10);
   });

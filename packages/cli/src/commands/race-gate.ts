@@ -1,14 +1,11 @@
 // `gridrace race gate`: the performance gate (CI's): work counters of base and head compared
 // exactly, then time for the engines whose code changed, then a confirmation of what time
 // flagged. Flags and printing only: the gate itself is @gridrace/race's runGate.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { Command, Option } from 'commander';
 import pc from 'picocolors';
-import { writeFilesInPlace } from '@gridrace/core/node';
-import { RaceConfigError, formatMs, gateMarkdown, runGate, type GateReport } from '@gridrace/race';
+import { RaceConfigError, formatMs, gateExitCode, gateMarkdown, runGate, writeGateOutputs, type GateReport } from '@gridrace/race';
 import { CliError, ExitCode } from '../exit-codes.js';
-import { REGRESSION_EXIT, abBuilds, addBuildOptions, type AbFlags } from './race-ab.js';
+import { abBuilds, addBuildOptions, type AbFlags } from './race-ab.js';
 import { list, many, percent, positive, raceCorpus, wholeNumber } from './options.js';
 import { abortOnInterrupt, type Ui } from './shared.js';
 
@@ -53,23 +50,15 @@ export async function raceGateCommand(flags: GateFlags, ui: Ui): Promise<ExitCod
   } finally {
     stopListening();
   }
-  const md = gateMarkdown(report);
   try {
-    mkdirSync(flags.out, { recursive: true });
-    writeFilesInPlace([
-      [join(flags.out, 'gate.json'), `${JSON.stringify(report, null, 1)}\n`],
-      [join(flags.out, 'gate.md'), md],
-    ]);
+    writeGateOutputs(report, flags.out);
   } catch (err) {
     throw new CliError(`${flags.out}: cannot write the results: ${(err as Error).message}`, ExitCode.BAD_INPUT);
   }
-  if (!flags.quiet) ui.out(md);
+  if (!flags.quiet) ui.out(gateMarkdown(report));
   ui.info(`wrote ${flags.out}/{gate.json,gate.md}; ${formatMs(performance.now() - started).replace(' ', '\u00a0')} in all`);
   ui.info(report.passed || !ui.color ? report.line : pc.bold(pc.red(report.line)));
-  if (report.aborted) return ExitCode.INCOMPLETE;
-  const wrong = report.counting.results.disagreements.length + (report.timing?.results.disagreements.length ?? 0) + (report.confirmation?.ab.disagreements.length ?? 0);
-  if (wrong > 0) return ExitCode.INTERNAL;
-  return report.passed ? ExitCode.OK : REGRESSION_EXIT;
+  return gateExitCode(report) as ExitCode;
 }
 
 /** Adds `race gate` to the `race` command. */

@@ -65,7 +65,9 @@ export { PRESETS, estimateRaceMs, type PresetName, type RacePreset } from './pre
 export type { NotAttempted } from './types.js';
 export { compareCounters, compareRaceCounters, isWorkCounter } from './ab-counters.js';
 export type { CounterComparison, CounterChange, CounterCompareOptions, CounterRuns, CounterStatus } from './ab-counters.js';
-export { runGate, joinRounds } from './gate.js';
+export { runGate, joinRounds, gateExitCode } from './gate.js';
+export { ciGate, acceptedBase, acceptBase, raceFallbackBaseline, writeGateOutputs } from './ci-gate.js';
+export type { CiGateOptions, CiGateOutcome } from './ci-gate.js';
 export type { GateOptions, GateReport, GateFingerprint, GateConfirmation } from './gate.js';
 export { gateMarkdown } from './report/gate-markdown.js';
 export { engineFingerprints } from './fingerprint.js';

@@ -1,15 +1,15 @@
 // The gate's accepted base (benchmarks/baselines/base.txt) follows main: it must name a commit
 // of this repository's history, an ancestor of HEAD, so that a change is judged against the
-// commit it starts from (benchmarks/README.md, "The base follows main").
+// commit it starts from (packages/race/docs/comparing.md, "The base follows main").
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-const root = new URL('../..', import.meta.url).pathname;
+const root = new URL('../../..', import.meta.url).pathname;
 const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
 
 describe('benchmarks/baselines/base.txt', () => {
-  const lines = readFileSync(new URL('../baselines/base.txt', import.meta.url), 'utf8')
+  const lines = readFileSync(new URL('../../../benchmarks/baselines/base.txt', import.meta.url), 'utf8')
     .split('\n')
     .map((l) => l.replace(/#.*$/, '').trim())
     .filter((l) => l.length > 0);

@@ -239,3 +239,14 @@ export async function runGate(o: GateOptions): Promise<GateReport> {
       : `gate passed: ${counterWord}; ${timeWord}; flagged, then cleared by confirmation: ${cleared.join('; ')}`;
   return finish({ timing, confirmation }, line);
 }
+
+/**
+ * The exit code a gate's report stands for, as `race gate` documents it: 0 passed, 1 head is
+ * worse, 3 interrupted, 6 a wrong or conflicting answer.
+ */
+export function gateExitCode(report: GateReport): 0 | 1 | 3 | 6 {
+  if (report.aborted) return 3;
+  const wrong = report.counting.results.disagreements.length + (report.timing?.results.disagreements.length ?? 0) + (report.confirmation?.ab.disagreements.length ?? 0);
+  if (wrong > 0) return 6;
+  return report.passed ? 0 : 1;
+}

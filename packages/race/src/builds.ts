@@ -76,6 +76,15 @@ export function resolveCommit(ref: string, repoRoot: string): string {
   }
 }
 
+/** How many commits `sha` is behind HEAD, or undefined when git cannot say. */
+export function commitsBehindHead(sha: string, repoRoot: string): number | undefined {
+  try {
+    return Number(git(['rev-list', '--count', `${sha}..HEAD`], repoRoot));
+  } catch {
+    return undefined;
+  }
+}
+
 const runCommand: Runner = (command, args, cwd) => {
   const r = spawnSync(command, args, {
     cwd,

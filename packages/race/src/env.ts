@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RaceEnv } from './types.js';
 
-const REPO = fileURLToPath(new URL('../../', import.meta.url));
+const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 
 function readJson(path: string): { name?: string; version?: string } | undefined {
   try {

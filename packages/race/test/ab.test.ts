@@ -53,7 +53,7 @@ describe('AbRace', () => {
   it('refuses an engine that only one build has, and too few rounds', async () => {
     const base = fixture('work=1');
     // The built engines package (workers run plain Node, so not its TypeScript source).
-    const head: Build = { ref: 'the engines package', root: '.', enginesModule: new URL('../../packages/engines/dist/index.js', import.meta.url).href };
+    const head: Build = { ref: 'the engines package', root: '.', enginesModule: new URL('../../engines/dist/index.js', import.meta.url).href };
     await expect(AbRace.create({ puzzles: PUZZLES, base, head, engines: ['naive'] })).rejects.toThrow(/only in the head build/);
     await expect(AbRace.create({ puzzles: PUZZLES, base, head: base, rounds: 1 })).rejects.toThrow(RaceConfigError);
   });

@@ -10,7 +10,7 @@ import { readTextFileSync } from '@gridrace/core/node';
 import type { PuzzleRecord } from './types.js';
 
 /** The repository's own puzzles (seed + generated): the race's default corpus. */
-export const DEFAULT_CORPUS = fileURLToPath(new URL('../../puzzles/', import.meta.url));
+export const DEFAULT_CORPUS = fileURLToPath(new URL('../../../puzzles/', import.meta.url));
 
 /** File names a folder walk reads. Others (README.md, LICENSE, ...) are not puzzle files. */
 const PUZZLE_EXTENSIONS = ['.json', '.non', '.nin', '.txt'];

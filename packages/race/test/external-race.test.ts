@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { Race, parseResults } from '../src/index.js';
 import { entry, processGone } from './helpers.js';
 
-const FAKE = fileURLToPath(new URL('../../packages/engine-external/test/fixtures/fake-solver.mjs', import.meta.url));
+const FAKE = fileURLToPath(new URL('../../engine-external/test/fixtures/fake-solver.mjs', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'gridrace-external-race-'));
 const pidFile = join(scratch, 'hang.pid');
 

@@ -6,7 +6,7 @@ import { readPuzzle } from '@gridrace/core';
 import { describe, expect, it } from 'vitest';
 import { Race, corpusPuzzle, parseResults, raceMarkdown } from '../src/index.js';
 
-const BIG = fileURLToPath(new URL('../../puzzles/generated/nonogram-smooth-300x300-s1.json', import.meta.url));
+const BIG = fileURLToPath(new URL('../../../puzzles/generated/nonogram-smooth-300x300-s1.json', import.meta.url));
 const big = corpusPuzzle(readPuzzle(readFileSync(BIG, 'utf8'), { file: BIG }), 'smooth-300x300');
 
 describe('engine reach', () => {

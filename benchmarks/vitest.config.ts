@@ -1,2 +1,0 @@
-import { sharedConfig } from '../vitest.shared.js';
-export default sharedConfig;
