@@ -76,7 +76,12 @@ export function acceptedBase(baseFile: string): string | undefined {
 /** Make `ref` the accepted base: its commit replaces the one the base file names. Returns the commit. */
 export function acceptBase(baseFile: string, ref = 'HEAD', root = repositoryRoot()): string {
   const sha = resolveCommit(ref, root);
-  writeFileSync(baseFile, readFileSync(baseFile, 'utf8').replace(/^[0-9a-f]{40}$/m, sha));
+  // The commit the file names is replaced on its line, the comments kept.
+  const lines = readFileSync(baseFile, 'utf8').split('\n');
+  const at = lines.findIndex((l) => l.replace(/#.*$/, '').trim().length > 0);
+  if (at < 0) lines.splice(lines.at(-1) === '' ? -1 : lines.length, 0, sha);
+  else lines[at] = lines[at]!.replace(lines[at]!.replace(/#.*$/, '').trim(), sha);
+  writeFileSync(baseFile, lines.join('\n'));
   return sha;
 }
 
