@@ -2,7 +2,7 @@
 // harness. Every task runs in rounds; in each round its base and head runs are adjacent, in
 // an order that flips from task to task and from round to round (ABBA), so drift and a busy
 // neighbour hit both sides alike. Each run is a fresh worker, as in the race. The comparison
-// of the rounds is in ab-compare.ts.
+// of the rounds is in compare.ts (compareAb).
 import { Worker } from 'node:worker_threads';
 import type { PuzzleKind } from '@gridrace/core';
 import type { Build } from './builds.js';

@@ -11,7 +11,7 @@
 //    both the threshold and the A/A interval: beyond the threshold and the run's own noise.
 import { AbRace, type AbOptions, type AbResults, type AbRun, type AbTask } from './ab.js';
 import { RaceConfigError } from './race.js';
-import { compareAb, type AbComparison, type AbRatio } from './ab-compare.js';
+import { compareAb, type AbComparison, type AbRatio } from './compare.js';
 import { compareCounters, type CounterComparison } from './ab-counters.js';
 import type { Build } from './builds.js';
 import type { CorpusPuzzle } from './corpus.js';

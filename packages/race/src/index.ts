@@ -53,10 +53,10 @@ export type {
 } from './types.js';
 export { AbRace, AbEvent, abOrder, buildEngines, AB_FORMAT, AB_SCHEMA } from './ab.js';
 export type { AbOptions, AbResults, AbRun, AbTask, AbSide, AbEventMap, AbBuildRecord } from './ab.js';
-export { compareAb } from './ab-compare.js';
+export { compareAb } from './compare.js';
 export { pairedChange, unpairedChange, relativeTo, judgeChange, signedRankCritical, rankSumCritical, fewestPairs, memberError, FAMILY_ERROR, percentChange, intervalText, changeText } from './judge.js';
 export type { Change, ChangeStatus } from './judge.js';
-export type { AbComparison, AbCompareOptions, AbStatistic, AbEngineComparison, AbTaskComparison, AbRatio, AbStatus } from './ab-compare.js';
+export type { AbComparison, AbCompareOptions, AbStatistic, AbEngineComparison, AbTaskComparison, AbRatio, AbStatus } from './compare.js';
 export { abMarkdown, abHeadline } from './report/ab-markdown.js';
 export { commitBuild, folderBuild, workingTreeBuild, repositoryRoot, resolveCommit, defaultBuild, BuildError } from './builds.js';
 export type { Build, BuildOptions, Runner } from './builds.js';

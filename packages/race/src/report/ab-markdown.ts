@@ -1,5 +1,5 @@
 // The A/B comparison as markdown: engines first, then every task that changed (or all).
-import type { AbComparison, AbTaskComparison } from '../ab-compare.js';
+import type { AbComparison, AbTaskComparison } from '../compare.js';
 import { intervalText, percentChange as pct, type Change } from '../judge.js';
 import { formatMs } from './tables.js';
 

@@ -1,6 +1,6 @@
 // The gate's report as markdown: its one-line verdict, then each step: code fingerprints,
 // work counters, time, confirmation.
-import type { AbRatio } from '../ab-compare.js';
+import type { AbRatio } from '../compare.js';
 import type { CounterChange } from '../ab-counters.js';
 import type { GateReport } from '../gate.js';
 import { changeText as span, percentChange as pct } from '../judge.js';
