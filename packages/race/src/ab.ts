@@ -13,32 +13,27 @@ import { TypedEvent } from './events.js';
 import { runIsolated } from './isolate.js';
 import { quantile } from './stats.js';
 import { toRecord, RaceConfigError, type PlannedTask } from './race.js';
-import type { Clock, Disagreement, EngineRecord, PuzzleRecord, RaceEnv, TaskRecord, TaskState, TimingOptions } from './types.js';
+import type { Clock, Disagreement, EngineRecord, PuzzleRecord, RaceEnv, TaskRecord, TimingOptions } from './types.js';
 
 export type AbSide = 'base' | 'head';
 export const AB_FORMAT = 'gridrace-ab-results';
 export const AB_SCHEMA = 1;
 
 /** One run of one task on one side. Times in ms, in the run's clock. */
-export interface AbRun {
+/**
+ * One run of an A/B race: the task's record (the type the race writes to results.json) cut
+ * to what the verdicts read, with the side, the round and the statistics of its samples.
+ */
+export interface AbRun extends Pick<TaskRecord, 'state' | 'verdict' | 'reason' | 'message' | 'verified' | 'solutionHash' | 'batch' | 'counters'> {
   readonly side: AbSide;
   /** 1-based. */
   readonly round: number;
-  readonly state: TaskState;
-  readonly verdict?: string;
-  readonly reason?: string;
-  readonly message?: string;
-  readonly verified: boolean;
-  readonly solutionHash?: string;
   /** Median of the run's timed samples (absent when the verdict was not settled). */
   readonly median?: number;
   /** Their 10th percentile: what `compareAb` uses by default (see there). */
   readonly p10?: number;
   readonly min?: number;
   readonly samples?: number;
-  readonly batch?: number;
-  /** The work counters of the run's checked solve (line solves, probes, nodes, ...), as the engine reports them. */
-  readonly counters?: Readonly<Record<string, number>>;
   /** The whole run as the parent saw it, spawn to exit. */
   readonly wallMs: number;
 }
@@ -126,6 +121,11 @@ import(workerData).then((m) => parentPort.postMessage(m.listEngines().map((e) =>
   });
 }
 
+/** The fields of `o` that are set (results files leave out what is absent, never write undefined). */
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== '')) as Partial<T>;
+}
+
 const timedRun = (run: AbRun | undefined) => run !== undefined && run.state === 'completed' && run.median !== undefined;
 
 /** The ABBA order of a task's two runs in a round (0-based task position, 1-based round). */
@@ -208,18 +208,14 @@ export class AbRace extends EventTarget {
       { timeLimitMs, memoryMb: o.memoryMb ?? 2048, ...(o.graceMs !== undefined ? { graceMs: o.graceMs } : {}), ...(o.signal ? { signal: o.signal } : {}) },
     );
     const record = toRecord(task, outcome);
+    const { state, verdict, reason, message, verified, solutionHash, batch, counters, samples } = record;
     const run: AbRun = {
       side,
       round,
-      state: record.state,
-      ...(record.verdict ? { verdict: record.verdict } : {}),
-      ...(record.reason ? { reason: record.reason } : {}),
-      ...(record.message ? { message: record.message } : {}),
-      verified: record.verified,
-      ...(record.solutionHash ? { solutionHash: record.solutionHash } : {}),
-      ...(record.samples ? { median: record.samples.median, p10: quantile(record.samples.samples ?? [record.samples.median], 0.1), min: record.samples.min, samples: record.samples.n } : {}),
-      ...(record.batch ? { batch: record.batch } : {}),
-      ...(record.counters ? { counters: record.counters } : {}),
+      state,
+      verified,
+      ...definedOnly({ verdict, reason, message, solutionHash, batch, counters }),
+      ...(samples ? { median: samples.median, p10: quantile(samples.samples ?? [samples.median], 0.1), min: samples.min, samples: samples.n } : {}),
       wallMs: record.overhead.wallMs,
     };
     return { run, record: { ...record, engine: `${task.engine}@${side}` } };

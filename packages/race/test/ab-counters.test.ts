@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareCounters, isWorkCounter, type AbResults, type AbRun } from '../src/index.js';
 
-const run = (side: 'base' | 'head', round: number, counters: Record<string, number>, verdict = 'unique'): AbRun => ({
+const run = (side: 'base' | 'head', round: number, counters: Record<string, number>, verdict: AbRun['verdict'] = 'unique'): AbRun => ({
   side,
   round,
   state: 'completed',
