@@ -96,6 +96,12 @@ const hasSamples = (s: SampleSummary | undefined): s is SampleSummary & { sample
   s !== undefined && s.samples !== undefined && s.samples.some((v) => v > 0);
 const timed = (t: TaskRecord | undefined): t is Timed => t !== undefined && t.state === 'completed' && hasSamples(t.samples);
 
+/** What a run or task record says of its outcome, in both comparisons (an A/B run is a cut of a task record). */
+type Outcome = Pick<TaskRecord, 'state' | 'verdict' | 'reason' | 'message'>;
+/** The run settled the verdict: completed, and not `incomplete`. */
+const settled = (run: Outcome | undefined) => run !== undefined && run.state === 'completed' && run.verdict !== undefined && run.verdict !== 'incomplete';
+const describe = (run: Outcome) => `${run.state}${run.verdict === 'incomplete' ? ` (${run.reason ?? '?'})` : ''}${run.message ? `: ${run.message}` : ''}`;
+
 /** The reference's change on the task's puzzle between the runs, or why there is none. */
 function referenceChange(b: Timed, c: Timed, base: Map<string, TaskRecord>, cur: Map<string, TaskRecord>, reference: string): Change | string | undefined {
   if (reference === 'none') return undefined;
@@ -143,14 +149,10 @@ export function compareResults(baseline: RaceResults, current: RaceResults, opti
   const cur = new Map(current.tasks.map((t) => [key(t), t]));
   const samePuzzle = (id: string) => baseHash.get(id) === curHash.get(id);
 
-  // Which tasks get a change decides each one's share of the 95% (Bonferroni), so count them first.
-  const pairs = current.tasks.flatMap((c) => {
-    const b = base.get(key(c));
-    return b && samePuzzle(c.puzzle) && timed(b) && timed(c) && b.verdict === c.verdict && !(ref === c.engine) ? [key(c)] : [];
-  });
-  const alpha = memberError(pairs.length);
-
-  const tasks: TaskComparison[] = [];
+  // How many tasks get a change decides each one's share of the 95% (Bonferroni): timed tasks
+  // are finished once the loop has counted them, as compareAb does.
+  const tasks: (TaskComparison | ((alpha: number) => TaskComparison))[] = [];
+  let changes = 0;
   for (const c of current.tasks) {
     const b = base.get(key(c));
     const head = { engine: c.engine, puzzle: c.puzzle };
@@ -162,10 +164,9 @@ export function compareResults(baseline: RaceResults, current: RaceResults, opti
       tasks.push({ ...head, status: 'not-timed', note: 'the puzzle changed between the runs' });
       continue;
     }
-    const settled = (t: TaskRecord) => t.state === 'completed' && t.verdict !== 'incomplete';
     const medians = { ...(b.samples ? { baseMs: b.samples.median } : {}), ...(c.samples ? { currentMs: c.samples.median } : {}) };
     if (settled(b) && !settled(c)) {
-      tasks.push({ ...head, status: 'broken', ...medians, note: `${c.state}${c.verdict === 'incomplete' ? ` (${c.reason})` : ''}${c.message ? `: ${c.message}` : ''}` });
+      tasks.push({ ...head, status: 'broken', ...medians, note: describe(c) });
       continue;
     }
     if (!settled(b) && settled(c)) {
@@ -180,19 +181,21 @@ export function compareResults(baseline: RaceResults, current: RaceResults, opti
       tasks.push({ ...head, status: 'not-timed', ...medians, note: c.state !== 'completed' ? c.state : c.samples && !c.samples.samples ? 'no samples kept' : 'no samples' });
       continue;
     }
-    const raw = unpairedChange(b.samples.samples, c.samples.samples, alpha);
     if (ref === c.engine) {
-      tasks.push({ ...head, status: 'not-timed', ...medians, rawRatio: raw.ratio, note: 'the reference engine' });
+      tasks.push({ ...head, status: 'not-timed', ...medians, rawRatio: unpairedChange(b.samples.samples, c.samples.samples).ratio, note: 'the reference engine' });
       continue;
     }
-    const by = referenceChange(b, c, base, cur, ref);
-    if (typeof by === 'string') {
-      tasks.push({ ...head, status: 'not-timed', ...medians, note: by });
-      continue;
-    }
-    tasks.push({ ...head, status: 'timed', ...medians, ...(by ? relativeTo(raw, by) : raw), rawRatio: raw.ratio });
+    changes++;
+    tasks.push((alpha) => {
+      const raw = unpairedChange(b.samples.samples, c.samples.samples, alpha);
+      const by = referenceChange(b, c, base, cur, ref);
+      if (typeof by === 'string') return { ...head, status: 'not-timed', ...medians, note: by };
+      return { ...head, status: 'timed', ...medians, ...(by ? relativeTo(raw, by) : raw), rawRatio: raw.ratio };
+    });
   }
   for (const b of baseline.tasks) if (!cur.has(key(b))) tasks.push({ engine: b.engine, puzzle: b.puzzle, status: 'gone' });
+  const alpha = memberError(changes);
+  const finished = tasks.map((t) => (typeof t === 'function' ? t(alpha) : t));
 
   // Work: counters of the tasks both runs settled with the same verdict.
   const counters = compareRaceCounters(baseline, current, options.counterThreshold !== undefined ? { threshold: options.counterThreshold } : {});
@@ -201,7 +204,7 @@ export function compareResults(baseline: RaceResults, current: RaceResults, opti
     const k = key(r);
     moreWork.set(k, `${moreWork.has(k) ? `${moreWork.get(k)}; ` : ''}${r.counter} ${r.base} -> ${r.head}`);
   }
-  const judged = tasks.map((t): TaskComparison => (t.status === 'timed' && moreWork.has(key(t)) ? { ...t, status: 'more-work', note: moreWork.get(key(t))! } : t));
+  const judged = finished.map((t): TaskComparison => (t.status === 'timed' && moreWork.has(key(t)) ? { ...t, status: 'more-work', note: moreWork.get(key(t))! } : t));
 
   const engines: EngineComparison[] = [];
   const needed = fewestPairs();
@@ -226,7 +229,7 @@ export function compareResults(baseline: RaceResults, current: RaceResults, opti
     engines.filter((e) => e.status === 'slower').length +
     judged.filter((t) => t.status === 'more-work' || t.status === 'broken' || t.status === 'verdict-changed').length;
   const comparable = judged.filter((t) => t.ratio !== undefined).length;
-  const incomparable = comparable > 0 ? undefined : whyIncomparable(baseline, current, judged);
+  const incomparable = comparable > 0 ? undefined : whyIncomparable(current, base, samePuzzle, judged);
   const who = (r: RaceResults) => ({ ...(r.env.gitSha ? { sha: r.env.gitSha } : {}), date: r.env.date, cpu: r.env.cpu });
   return {
     reference: ref,
@@ -244,12 +247,10 @@ export function compareResults(baseline: RaceResults, current: RaceResults, opti
 }
 
 /** One line on why no task could be compared, most basic reason first. */
-function whyIncomparable(baseline: RaceResults, current: RaceResults, tasks: readonly TaskComparison[]): string {
-  const baseHash = new Map(baseline.puzzles.map((p) => [p.id, p.hash]));
-  if (!current.puzzles.some((p) => baseHash.get(p.id) === p.hash)) return 'the runs have no puzzle in common';
-  const base = new Map(baseline.tasks.map((t) => [key(t), t]));
+function whyIncomparable(current: RaceResults, base: ReadonlyMap<string, TaskRecord>, samePuzzle: (id: string) => boolean, tasks: readonly TaskComparison[]): string {
+  if (!current.puzzles.some((p) => samePuzzle(p.id))) return 'the runs have no puzzle in common';
   const withSamples = (t: TaskRecord | undefined) => t !== undefined && t.state === 'completed' && t.samples !== undefined;
-  const both = current.tasks.filter((c) => withSamples(c) && withSamples(base.get(key(c))) && baseHash.get(c.puzzle) === current.puzzles.find((p) => p.id === c.puzzle)?.hash);
+  const both = current.tasks.filter((c) => withSamples(c) && withSamples(base.get(key(c))) && samePuzzle(c.puzzle));
   if (both.length === 0) return 'no task was timed in both runs';
   if (both.every((c) => !timed(c) || !timed(base.get(key(c))))) return 'every sample of the tasks timed in both runs is 0';
   const notes = [...new Set(tasks.filter((t) => t.status === 'not-timed' && t.note).map((t) => t.note!))];
@@ -319,9 +320,6 @@ export interface AbComparison {
   readonly regressions: number;
   readonly notes: readonly string[];
 }
-
-const settled = (run: AbRun | undefined) => run !== undefined && run.state === 'completed' && run.verdict !== undefined && run.verdict !== 'incomplete';
-const describe = (run: AbRun) => `${run.state}${run.verdict === 'incomplete' ? ` (${run.reason ?? '?'})` : ''}${run.message ? `: ${run.message}` : ''}`;
 
 /**
  * Log ratios of a task from its clean runs. A run over `spoiled` times its side's fastest run
