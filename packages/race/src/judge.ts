@@ -15,6 +15,7 @@
 // and then takes 1.5-2x as long (a busy sibling thread), so a few values are off by a factor of
 // two either way. A mean follows them; ranks do not.
 import { probit } from 'simple-statistics';
+import { quantileSorted } from './stats.js';
 
 /** A ratio (head / base) with its interval. */
 export interface Change {
@@ -62,7 +63,7 @@ export function signedRankCritical(n: number, alpha = FAMILY_ERROR): number {
     for (let t = k; t <= total; t++) next[t]! += counts[t - k]!;
     counts = next;
   }
-  return lowerCritical(counts, 2 ** n, alpha);
+  return lowerCritical(counts, alpha);
 }
 
 /**
@@ -75,7 +76,7 @@ export function rankSumCritical(n: number, m: number, alpha = FAMILY_ERROR): num
     const z = probit(1 - alpha / 2);
     return Math.floor((n * m) / 2 - z * Math.sqrt((n * m * (n + m + 1)) / 12) - 0.5);
   }
-  return lowerCritical(mannWhitneyCounts(n, m), binomial(n + m, n), alpha);
+  return lowerCritical(mannWhitneyCounts(n, m), alpha);
 }
 
 /** counts[u] = arrangements of n and m values with U = u (the classic f(n, m, u) recursion). */
@@ -98,13 +99,9 @@ function mannWhitneyCounts(n: number, m: number): Float64Array {
   return prev[m]!;
 }
 
-function binomial(n: number, k: number): number {
-  let r = 1;
-  for (let i = 1; i <= k; i++) r = (r * (n - k + i)) / i;
-  return r;
-}
-
-function lowerCritical(counts: Float64Array, all: number, alpha: number): number {
+/** The largest c with P(X <= c) <= alpha / 2, for counts[x] outcomes of X, all equally likely. */
+function lowerCritical(counts: Float64Array, alpha: number): number {
+  const all = counts.reduce((sum, k) => sum + k, 0);
   let below = 0;
   let c = -1;
   for (let t = 0; t < counts.length; t++) {
@@ -113,11 +110,6 @@ function lowerCritical(counts: Float64Array, all: number, alpha: number): number
     c = t;
   }
   return c;
-}
-
-function medianSorted(sorted: readonly number[]): number {
-  const k = sorted.length;
-  return k % 2 === 1 ? sorted[(k - 1) / 2]! : (sorted[k / 2 - 1]! + sorted[k / 2]!) / 2;
 }
 
 /** Paired: the Hodges-Lehmann estimate of `logs` (log ratios) with the signed-rank 1 - alpha interval, on the ratio scale. */
@@ -129,7 +121,7 @@ export function pairedChange(logs: readonly number[], alpha = FAMILY_ERROR): Cha
   walsh.sort((a, b) => a - b);
   const c = signedRankCritical(n, alpha);
   return {
-    ratio: Math.exp(medianSorted(walsh)),
+    ratio: Math.exp(quantileSorted(walsh, 0.5)),
     low: c >= 0 ? Math.exp(walsh[c]!) : 0,
     high: c >= 0 ? Math.exp(walsh[walsh.length - 1 - c]!) : Number.POSITIVE_INFINITY,
     n,
