@@ -1,7 +1,7 @@
 // The A/B comparison as markdown: engines first, then every task that changed (or all).
 import type { AbComparison, AbTaskComparison } from '../compare.js';
 import { intervalText, percentChange as pct, type Change } from '../judge.js';
-import { formatMs } from './tables.js';
+import { escapeCell, formatMs } from './tables.js';
 
 const interval = (r: Partial<Change>) => (r.low !== undefined && r.high !== undefined ? intervalText({ low: r.low, high: r.high }) : '');
 const name = (b: { ref: string; sha?: string; dirty?: boolean }) => `${b.ref}${b.sha && b.sha !== b.ref ? ` (${b.sha.slice(0, 12)}${b.dirty ? ', with uncommitted changes' : ''})` : ''}`;
@@ -44,5 +44,5 @@ export function abMarkdown(c: AbComparison, options: { all?: boolean } = {}): st
 
 function taskRow(t: AbTaskComparison): string {
   const ms = (v: number | undefined) => (v === undefined ? '' : formatMs(v));
-  return `| ${t.engine} | ${t.puzzle} | ${ms(t.baseMs)} | ${ms(t.headMs)} | ${t.ratio !== undefined ? pct(t.ratio) : ''} | ${interval(t)} | ${bold(t.status)} | ${(t.note ?? '').replace(/\|/g, '\\|')} |`;
+  return `| ${t.engine} | ${t.puzzle} | ${ms(t.baseMs)} | ${ms(t.headMs)} | ${t.ratio !== undefined ? pct(t.ratio) : ''} | ${interval(t)} | ${bold(t.status)} | ${escapeCell(t.note ?? '')} |`;
 }

@@ -1,9 +1,7 @@
 // Markdown for pull requests: the comparison table of `race compare`.
 import type { Comparison, TaskComparison } from '../compare.js';
 import { intervalText, percentChange as pct } from '../judge.js';
-import { formatMs } from './tables.js';
-
-const esc = (s: string) => s.replace(/\|/g, '\\|');
+import { escapeCell, formatMs } from './tables.js';
 
 const STATUS_TEXT: Record<TaskComparison['status'], string> = {
   timed: 'timed',
@@ -50,8 +48,8 @@ export function compareMarkdown(c: Comparison, options: { all?: boolean } = {}):
   if (c.engines.length > 0) {
     lines.push('| engine | tasks | raw change | change | 95% interval | status |', '|---|---:|---:|---:|---|---|');
     for (const e of c.engines) {
-      const status = e.status === 'slower' ? '**slower**' : e.note ? `${e.status} (${esc(e.note)})` : e.status;
-      lines.push(`| ${esc(e.engine)} | ${e.tasks} | ${pct(e.rawRatio)} | ${pct(e.ratio)} | ${intervalText(e)} | ${status} |`);
+      const status = e.status === 'slower' ? '**slower**' : e.note ? `${e.status} (${escapeCell(e.note)})` : e.status;
+      lines.push(`| ${escapeCell(e.engine)} | ${e.tasks} | ${pct(e.rawRatio)} | ${pct(e.ratio)} | ${intervalText(e)} | ${status} |`);
     }
     lines.push('');
   }
@@ -65,8 +63,8 @@ export function compareMarkdown(c: Comparison, options: { all?: boolean } = {}):
     lines.push('| engine | puzzle | baseline | current | raw change | change | interval | status |', '|---|---|---:|---:|---:|---:|---|---|');
     for (const t of shown) {
       lines.push(
-        `| ${esc(t.engine)} | ${esc(t.puzzle)} | ${t.baseMs !== undefined ? formatMs(t.baseMs) : '-'} | ${t.currentMs !== undefined ? formatMs(t.currentMs) : '-'} | ` +
-          `${t.rawRatio !== undefined ? pct(t.rawRatio) : '-'} | ${t.ratio !== undefined ? pct(t.ratio) : '-'} | ${t.low !== undefined && t.high !== undefined ? intervalText({ low: t.low, high: t.high }) : '-'} | ${STATUS_TEXT[t.status]}${t.note ? ` (${esc(t.note)})` : ''} |`,
+        `| ${escapeCell(t.engine)} | ${escapeCell(t.puzzle)} | ${t.baseMs !== undefined ? formatMs(t.baseMs) : '-'} | ${t.currentMs !== undefined ? formatMs(t.currentMs) : '-'} | ` +
+          `${t.rawRatio !== undefined ? pct(t.rawRatio) : '-'} | ${t.ratio !== undefined ? pct(t.ratio) : '-'} | ${t.low !== undefined && t.high !== undefined ? intervalText({ low: t.low, high: t.high }) : '-'} | ${STATUS_TEXT[t.status]}${t.note ? ` (${escapeCell(t.note)})` : ''} |`,
       );
     }
     lines.push('');

@@ -3,9 +3,7 @@ import type { RaceResults } from '../types.js';
 import { failureText } from '../summary.js';
 import { engineLabel, externalTable } from './external.js';
 import { raceHeadlines } from './headline.js';
-import { basisInFull, describeCounts, formatDuration, formatFailures, formatMs, formatRatio, kindTables, par2Scores, ratioMatrix, referenceEngine } from './tables.js';
-
-const esc = (s: string) => s.replace(/\|/g, '\\|');
+import { basisInFull, describeCounts, escapeCell, formatDuration, formatFailures, formatMs, formatRatio, kindTables, par2Scores, ratioMatrix, referenceEngine } from './tables.js';
 
 export function describeRun(r: RaceResults): string {
   const e = r.env;
@@ -26,7 +24,7 @@ export function raceMarkdown(r: RaceResults): string {
   const lines: string[] = [];
   lines.push('# gridrace race', '');
   const headlines = raceHeadlines(r);
-  if (headlines.length > 0) lines.push(...headlines.map((h) => `- **${esc(h)}**`), '');
+  if (headlines.length > 0) lines.push(...headlines.map((h) => `- **${escapeCell(h)}**`), '');
   lines.push(describeRun(r), '');
   lines.push(describeOptions(r), '');
   lines.push(
@@ -37,19 +35,19 @@ export function raceMarkdown(r: RaceResults): string {
   );
   if (r.disagreements.length > 0) {
     lines.push(`> [!CAUTION]`, `> **${r.disagreements.length} disagreement(s): the engines do not agree or a solution failed verification.**`);
-    for (const d of r.disagreements) lines.push(`> - \`${d.puzzle}\`: ${esc(d.message)}`);
+    for (const d of r.disagreements) lines.push(`> - \`${d.puzzle}\`: ${escapeCell(d.message)}`);
     lines.push('');
   }
   for (const table of kindTables(r)) {
     lines.push(`## ${table.kind === 'nonogram' ? 'Nonograms' : 'Arrow paths'}`, '');
     lines.push(`Median ${basisInFull(table)} (± relative margin of error); the fastest in bold, others with their ratio to it.`, '');
-    lines.push(`| puzzle | size | verdict | ${table.engines.map((e) => esc(engineLabel(r, e))).join(' | ')} |`);
+    lines.push(`| puzzle | size | verdict | ${table.engines.map((e) => escapeCell(engineLabel(r, e))).join(' | ')} |`);
     lines.push(`|---|---|---|${table.engines.map(() => '---:').join('|')}|`);
     for (const row of table.rows) {
       const solo = table.engines.length === 1;
       const cells = row.cells.map((c) => (c.ms === undefined || solo ? c.text : c.fastest ? `**${c.text}**` : `${c.text} (${formatRatio(c.ratio!)})`));
       const verdict = row.verdict === 'disagreement' ? '**DISAGREEMENT**' : row.verdict;
-      lines.push(`| ${esc(row.puzzle.id)} | ${row.puzzle.width}x${row.puzzle.height} | ${verdict} | ${cells.join(' | ')} |`);
+      lines.push(`| ${escapeCell(row.puzzle.id)} | ${row.puzzle.width}x${row.puzzle.height} | ${verdict} | ${cells.join(' | ')} |`);
     }
     lines.push('');
     if (table.engines.length > 1) {
@@ -62,11 +60,11 @@ export function raceMarkdown(r: RaceResults): string {
         '',
       );
       const par2 = par2Scores(table, r.options.timeLimitMs);
-      lines.push(`| | ${m.engines.map(esc).join(' | ')} | failed | PAR-2 |`);
+      lines.push(`| | ${m.engines.map(escapeCell).join(' | ')} | failed | PAR-2 |`);
       lines.push(`|---|${m.engines.map(() => '---:').join('|')}|---:|---:|`);
       m.engines.forEach((name, i) => {
         const cells = m.cells[i]!.map((c, j) => (i === j ? '1' : c.n === 0 ? '-' : `${formatRatio(c.ratio)} (${c.n})`));
-        lines.push(`| ${esc(name)} | ${cells.join(' | ')} | ${formatFailures(m.failures[i]!)} | ${par2[i] === undefined ? '-' : formatMs(par2[i]!)} |`);
+        lines.push(`| ${escapeCell(name)} | ${cells.join(' | ')} | ${formatFailures(m.failures[i]!)} | ${par2[i] === undefined ? '-' : formatMs(par2[i]!)} |`);
       });
       lines.push('');
     }
@@ -75,19 +73,19 @@ export function raceMarkdown(r: RaceResults): string {
   if (external) {
     lines.push('## External engines', '', external.note, '');
     lines.push(`| ${external.header.join(' | ')} |`, `|${external.header.map((_, i) => (i < 2 ? '---' : '---:')).join('|')}|`);
-    for (const row of external.rows) lines.push(`| ${row.map(esc).join(' | ')} |`);
+    for (const row of external.rows) lines.push(`| ${row.map(escapeCell).join(' | ')} |`);
     lines.push('');
   }
   if (r.notAttempted && r.notAttempted.length > 0) {
     lines.push("## Not attempted (out of the engine's reach)", '');
-    for (const n of r.notAttempted.slice(0, 100)) lines.push(`- ${esc(n.engine)} on \`${n.puzzle}\`: ${esc(n.reason)}`);
+    for (const n of r.notAttempted.slice(0, 100)) lines.push(`- ${escapeCell(n.engine)} on \`${n.puzzle}\`: ${escapeCell(n.reason)}`);
     if (r.notAttempted.length > 100) lines.push(`- ... and ${r.notAttempted.length - 100} more (see results.json)`);
     lines.push('');
   }
   const problems = r.tasks.filter((t) => t.state !== 'completed' || t.message);
   if (problems.length > 0) {
     lines.push('## Stopped, failed or limited tasks', '');
-    for (const t of problems.slice(0, 100)) lines.push(`- ${esc(t.engine)} on \`${t.puzzle}\`: ${failureText(t) ?? t.state}${t.message ? `: ${esc(t.message)}` : ''}`);
+    for (const t of problems.slice(0, 100)) lines.push(`- ${escapeCell(t.engine)} on \`${t.puzzle}\`: ${failureText(t) ?? t.state}${t.message ? `: ${escapeCell(t.message)}` : ''}`);
     if (problems.length > 100) lines.push(`- ... and ${problems.length - 100} more (see results.json)`);
     lines.push('');
   }

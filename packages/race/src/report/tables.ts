@@ -5,6 +5,9 @@ import { geometricMean } from '../stats.js';
 import { failureOf, failureText, outcomeCounts, type Failure } from '../summary.js';
 import type { PuzzleRecord, RaceResults, TaskRecord } from '../types.js';
 
+/** Text for a markdown table cell: a `|` would end the cell. */
+export const escapeCell = (s: string) => s.replace(/\|/g, '\\|');
+
 export interface Cell {
   readonly engine: string;
   readonly task?: TaskRecord;
