@@ -12,6 +12,7 @@
 // RACE_TASK_THRESHOLD (10), RACE_COUNTER_THRESHOLD (2), RACE_ROUNDS and RACE_CONFIRM_ROUNDS (8),
 // RACE_TIME (0.1 s of samples a run), RACE_TIME_ALL=1 (also time engines whose code is the same).
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -22,17 +23,18 @@ const { values, positionals } = parseArgs({
   allowPositionals: true,
 });
 // One build of the working tree (turbo's cache makes it quick when nothing changed); the gate uses it as built.
-const pnpm = ['-y', 'pnpm@12.4.2'];
+const pnpm = ['-y', JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).packageManager];
 if (spawnSync('npx', [...pnpm, 'exec', 'turbo', 'run', 'build', '--output-logs=errors-only'], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
 const { acceptBase, ciGate, raceFallbackBaseline } = await import('@gridrace/race');
 
-const fail = (line, code) => {
+/** The last line, and the exit code. */
+const end = (line, code) => {
   console.log(`ci-race: ${line}`);
   process.exit(code);
 };
 const number = (name, fallback) => {
   const v = Number(env[name] ?? fallback);
-  return v >= 0 ? v : fail(`${name} must be a non-negative number, not "${env[name]}"`, 5);
+  return v >= 0 ? v : end(`${name} must be a non-negative number, not "${env[name]}"`, 5);
 };
 const percent = (name, fallback) => number(name, fallback) / 100;
 const options = {
@@ -63,9 +65,9 @@ try {
   } else {
     const started = Date.now();
     const { code, line } = await ciGate(options);
-    fail(`${line} (${Math.round((Date.now() - started) / 1000)} s, exit ${code})`, code);
+    end(`${line} (${Math.round((Date.now() - started) / 1000)} s, exit ${code})`, code);
   }
 } catch (err) {
   // Bad input (a suite naming a missing file, an unknown ref): one line, as the CLI would say it.
-  fail(err.message.split('\n')[0], err.name === 'RaceConfigError' ? 5 : 4);
+  end(err.message.split('\n')[0], err.name === 'RaceConfigError' ? 5 : 4);
 }

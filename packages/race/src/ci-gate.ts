@@ -149,12 +149,12 @@ export async function ciGate(o: CiGateOptions): Promise<CiGateOutcome> {
   if (o.baseDir !== undefined) base = folderBuild(o.baseDir);
   else {
     const ref = acceptedBase(o.baseFile);
-    if (ref === undefined) return fallbackGate(o, engines, `${o.baseFile} names no commit`);
+    if (ref === undefined) return fallbackGate({ ...o, root }, engines, `${o.baseFile} names no commit`);
     let sha: string;
     try {
       sha = resolveCommit(ref, root);
     } catch (err) {
-      if (err instanceof BuildError) return fallbackGate(o, engines, err.message);
+      if (err instanceof BuildError) return fallbackGate({ ...o, root }, engines, err.message);
       throw err;
     }
     const behind = commitsBehindHead(sha, root);
