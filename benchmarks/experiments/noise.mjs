@@ -9,6 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { changeText } from '@gridrace/race';
 
 const root = new URL('../../', import.meta.url).pathname;
 const cli = join(root, 'packages/cli/dist/main.js');
@@ -62,11 +63,11 @@ console.log(`baseline: ${baseSeconds.toFixed(1)} s`);
 
 const rows = [];
 const summarize = (kind, i, seconds, { alarm, c }) => {
-  const pct = (r) => `${r >= 1 ? '+' : ''}${((r - 1) * 100).toFixed(1)}%`;
-  const engineText = c.engines.map((e) => `${e.engine} ${pct(e.ratio)} [${e.low > 0 ? pct(e.low) : '-'} .. ${Number.isFinite(e.high) ? pct(e.high) : '-'}] ${e.status}`).join(', ');
+  const engineText = c.engines.map((e) => `${e.engine} ${changeText(e)} ${e.status}`).join(', ');
+  const slowerEngines = c.engines.filter((e) => e.status === 'slower').map((e) => e.engine);
   const tasks = c.tasks.filter((t) => ['more-work', 'broken', 'verdict-changed'].includes(t.status)).map((t) => `${t.engine}:${t.puzzle.split('/').pop()} ${t.status}`);
   const worstTask = Math.max(...c.tasks.filter((t) => t.ratio !== undefined).map((t) => t.ratio));
-  rows.push({ kind, run: i, alarm, seconds, engines: engineText, flaggedTasks: tasks, worstTask });
+  rows.push({ kind, run: i, alarm, seconds, engines: engineText, slowerEngines, flaggedTasks: tasks, worstTask });
   console.log(`${kind} ${i}: ${alarm ? 'ALARM' : 'quiet'} (${seconds.toFixed(1)} s) ${engineText}${tasks.length ? ` | tasks: ${tasks.join(' ')}` : ''} | worst task ${((worstTask - 1) * 100).toFixed(1)}%`);
 };
 for (let i = 1; i <= runs; i++) {
@@ -80,7 +81,7 @@ for (let i = 1; i <= variants; i++) {
   summarize('variant', i, seconds, compare(base, dir));
 }
 const alarms = (kind) => rows.filter((r) => r.kind === kind && r.alarm).length;
-const flagged = rows.filter((r) => r.kind === 'variant' && r.engines.includes(`${slower} `) && new RegExp(`${slower} [^,]* slower`).test(r.engines)).length;
+const flagged = rows.filter((r) => r.kind === 'variant' && r.slowerEngines.includes(slower)).length;
 const summary = `unchanged: ${alarms('unchanged')}/${runs} alarms; variant (${slower} +15%): ${alarms('variant')}/${variants} alarms, ${flagged}/${variants} with ${slower} judged slower; ${load}`;
 console.log(summary);
 writeFileSync(join(out, 'noise.json'), `${JSON.stringify({ summary, rows }, null, 1)}\n`);
