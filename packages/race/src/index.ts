@@ -54,7 +54,7 @@ export type {
 export { AbRace, AbEvent, abOrder, buildEngines, AB_FORMAT, AB_SCHEMA } from './ab.js';
 export type { AbOptions, AbResults, AbRun, AbTask, AbSide, AbEventMap, AbBuildRecord } from './ab.js';
 export { compareAb } from './compare.js';
-export { pairedChange, unpairedChange, relativeTo, judgeChange, signedRankCritical, rankSumCritical, fewestPairs, memberError, FAMILY_ERROR, percentChange, intervalText, changeText } from './judge.js';
+export { pairedChange, unpairedChange, relativeTo, judgeChange, outcomeText, signedRankCritical, rankSumCritical, fewestPairs, memberError, FAMILY_ERROR, percentChange, intervalText, changeText } from './judge.js';
 export type { Change, ChangeStatus } from './judge.js';
 export type { AbComparison, AbCompareOptions, AbStatistic, AbEngineComparison, AbTaskComparison, AbRatio, AbStatus } from './compare.js';
 export { abMarkdown, abHeadline } from './report/ab-markdown.js';

@@ -195,5 +195,14 @@ export function intervalText(c: Pick<Change, 'low' | 'high'>): string {
   return `${percentChange(c.low)} .. ${Number.isFinite(c.high) ? percentChange(c.high) : '∞'}`;
 }
 
+/** A comparison's outcome in words: `2 regression(s): slower a +8.1%; faster b -6.0%`, or `no regression`. */
+export function outcomeText(regressions: number, engines: readonly { readonly engine: string; readonly ratio: number; readonly status: ChangeStatus }[]): string {
+  const named = (status: ChangeStatus) => engines.filter((e) => e.status === status).map((e) => `${e.engine} ${percentChange(e.ratio)}`);
+  const slower = named('slower');
+  const faster = named('faster');
+  const what = regressions > 0 ? `${regressions} regression(s)${slower.length > 0 ? `: slower ${slower.join(', ')}` : ''}` : 'no regression';
+  return `${what}${faster.length > 0 ? `; faster ${faster.join(', ')}` : ''}`;
+}
+
 /** A change with its interval: `+5.2% [+1.0% .. +9.9%]`. */
 export const changeText = (c: Change) => `${percentChange(c.ratio)} [${intervalText(c)}]`;

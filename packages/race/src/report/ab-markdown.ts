@@ -1,6 +1,6 @@
 // The A/B comparison as markdown: engines first, then every task that changed (or all).
 import type { AbComparison, AbTaskComparison } from '../compare.js';
-import { intervalText, percentChange as pct, type Change } from '../judge.js';
+import { intervalText, outcomeText, percentChange as pct, type Change } from '../judge.js';
 import { escapeCell, formatMs } from './tables.js';
 
 const interval = (r: Partial<Change>) => (r.low !== undefined && r.high !== undefined ? intervalText({ low: r.low, high: r.high }) : '');
@@ -10,10 +10,7 @@ const bold = (status: string) => (status === 'same' || status === 'not-timed' ? 
 
 /** One line: the gate's outcome and what it rests on. */
 export function abHeadline(c: AbComparison): string {
-  const slower = c.engines.filter((e) => e.status === 'slower').map((e) => `${e.engine} ${pct(e.ratio)}`);
-  const faster = c.engines.filter((e) => e.status === 'faster').map((e) => `${e.engine} ${pct(e.ratio)}`);
-  const what = c.regressions > 0 ? `${c.regressions} regression(s)${slower.length > 0 ? `: slower ${slower.join(', ')}` : ''}` : 'no regression';
-  return `A/B: ${what}${faster.length > 0 ? `; faster ${faster.join(', ')}` : ''} (head ${name(c.head)} vs base ${name(c.base)}, ${c.rounds} rounds, flagged when the whole 95% interval is beyond ${bars(c)})`;
+  return `A/B: ${outcomeText(c.regressions, c.engines)} (head ${name(c.head)} vs base ${name(c.base)}, ${c.rounds} rounds, flagged when the whole 95% interval is beyond ${bars(c)})`;
 }
 
 export function abMarkdown(c: AbComparison, options: { all?: boolean } = {}): string {

@@ -1,6 +1,6 @@
 // Markdown for pull requests: the comparison table of `race compare`.
 import type { Comparison, TaskComparison } from '../compare.js';
-import { intervalText, percentChange as pct } from '../judge.js';
+import { intervalText, outcomeText, percentChange as pct } from '../judge.js';
 import { escapeCell, formatMs } from './tables.js';
 
 const STATUS_TEXT: Record<TaskComparison['status'], string> = {
@@ -20,10 +20,7 @@ const LARGEST = 10;
 /** One line: the outcome and what it rests on. */
 export function compareHeadline(c: Comparison): string {
   if (c.comparable === 0 && c.regressions === 0) return `race compare: nothing comparable: ${c.incomparable ?? 'no task was timed in both runs'}`;
-  const slower = c.engines.filter((e) => e.status === 'slower').map((e) => `${e.engine} ${pct(e.ratio)}`);
-  const faster = c.engines.filter((e) => e.status === 'faster').map((e) => `${e.engine} ${pct(e.ratio)}`);
-  const what = c.regressions > 0 ? `${c.regressions} regression(s)${slower.length > 0 ? `: slower ${slower.join(', ')}` : ''}` : 'no regression';
-  return `race compare: ${what}${faster.length > 0 ? `; faster ${faster.join(', ')}` : ''} (an engine counts when its whole 95% interval is beyond ±${(c.threshold * 100).toFixed(0)}%)`;
+  return `race compare: ${outcomeText(c.regressions, c.engines)} (an engine counts when its whole 95% interval is beyond ±${(c.threshold * 100).toFixed(0)}%)`;
 }
 
 /** The comparison for a pull request: engines first, then the tasks that changed. */
