@@ -1,7 +1,7 @@
 // `gridrace race`, `race merge`, `race compare`: flags and printing only; the racing,
 // merging and comparing live in @gridrace/race. Progress is drawn from the race's events:
 // a bar on a terminal, one plain line per task otherwise (CI logs).
-import { lstatSync, mkdirSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, symlinkSync, unlinkSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import cliProgress from 'cli-progress';
@@ -31,6 +31,7 @@ import {
   type TimingOptions,
 } from '@gridrace/race';
 import { PRESETS, estimateRace, gaveUp, raceHeadlines, readPastRaces, type PresetName, type RaceEstimate } from '@gridrace/race';
+import { writeOutput } from '../io.js';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { registerExternal, withoutSkipped } from './external.js';
 import { list, many, percent, positive, raceCorpus, wholeNumber } from './options.js';
@@ -349,7 +350,7 @@ export interface CompareFlags {
   force?: boolean;
 }
 
-export function raceCompareCommand(baselineFile: string, currentFile: string, flags: CompareFlags, ui: Ui): ExitCode {
+export async function raceCompareCommand(baselineFile: string, currentFile: string, flags: CompareFlags, ui: Ui): Promise<ExitCode> {
   const baseline = readResultsFile(baselineFile);
   const current = readResultsFile(currentFile);
   let comparison;
@@ -365,20 +366,8 @@ export function raceCompareCommand(baselineFile: string, currentFile: string, fl
     throw err;
   }
   const md = compareMarkdown(comparison, { all: flags.all ?? false });
-  if (flags.markdown) {
-    try {
-      writeFileSync(flags.markdown, md);
-    } catch (err) {
-      throw new CliError(`${flags.markdown}: cannot write file: ${(err as Error).message}`, ExitCode.BAD_INPUT);
-    }
-  }
-  if (flags.json) {
-    try {
-      writeFileSync(flags.json, `${JSON.stringify(comparison, null, 1)}\n`);
-    } catch (err) {
-      throw new CliError(`${flags.json}: cannot write file: ${(err as Error).message}`, ExitCode.BAD_INPUT);
-    }
-  }
+  if (flags.markdown) await writeOutput(flags.markdown, md);
+  if (flags.json) await writeOutput(flags.json, `${JSON.stringify(comparison, null, 1)}\n`);
   // A gate that compared nothing must not pass; a regression (everything broke) still says more.
   if (comparison.regressions === 0 && comparison.comparable === 0) {
     throw new CliError(`race compare: nothing comparable: ${comparison.incomparable ?? 'no task was timed in both runs'}`, ExitCode.BAD_INPUT);
@@ -470,7 +459,7 @@ solution failed verification.`,
     .option('--json <file>', 'also write the comparison as JSON')
     .option('--all', 'list unchanged tasks too')
     .option('--force', 'compare runs made with different time limits or timing budgets (noted) instead of refusing')
-    .action((baseline: string, current: string, opts: CompareFlags) => {
-      done(raceCompareCommand(baseline, current, opts, ui));
+    .action(async (baseline: string, current: string, opts: CompareFlags) => {
+      done(await raceCompareCommand(baseline, current, opts, ui));
     });
 }
