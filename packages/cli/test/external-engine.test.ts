@@ -40,13 +40,14 @@ describe('race with external engines', () => {
   it('races an engines file engine beside bitmask: verified, cross-checked, marked external in every report', () => {
     const file = tempFile('engines.json', JSON.stringify([SELF]));
     const out = tempFile('external-race', '') + '-dir';
-    const r = race(['--engines-file', file, '--engines', 'bitmask,gridrace-cli', '-p', 'puzzles/seed/gchq-2015.json', '--iterations', '3', '--no-calibration', '--out', out]);
+    const r = race(['--engines-file', file, '--engines', 'bitmask,gridrace-cli', '-p', 'puzzles/seed/gchq-2015.json', '--iterations', '3', '--no-calibration', '--clock', 'cpu', '--out', out]);
     expect(r.stderr).not.toSatisfy(hasStackTrace);
     expect(r.code).toBe(0);
     const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'));
     const task = results.tasks.find((t: { engine: string }) => t.engine === 'gridrace-cli');
     expect(task).toMatchObject({ state: 'completed', verdict: 'unique', verified: true });
     expect(task.samples.n).toBe(3);
+    // Under --clock cpu the program's samples are its CPU time.
     expect(task.process.cpuMeasured).toBe(true);
     expect(results.disagreements).toEqual([]);
     expect(results.engines.find((e: { name: string }) => e.name === 'gridrace-cli').program).toBe(process.execPath);

@@ -91,6 +91,8 @@ export interface ProcessStats {
   readonly solverMs?: number;
   /** CPU time (ms) of the program on a 1x1 puzzle: what starting it costs, measured once by `init()`. */
   readonly startupCpuMs?: number;
+  /** Wall-clock time (ms) of the same 1x1 run: starting it, as elapsed time. */
+  readonly startupWallMs?: number;
   /** Peak resident memory of the program (MB), when it can be measured. */
   readonly maxRssMb?: number;
 }

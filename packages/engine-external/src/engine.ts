@@ -82,7 +82,7 @@ export function createExternalEngine(definition: ExternalEngineDefinition, progr
   const parse = OUTPUT_PARSERS[definition.output];
   const maxOutputBytes = options.maxOutputBytes ?? MAX_PROGRAM_OUTPUT_BYTES;
   const failureContext = (timeLimitMs: number | undefined) => ({ answerExitCodes: definition.answerExitCodes ?? [0], maxOutputBytes, timeLimitMs });
-  let startup: Promise<number | undefined> | undefined;
+  let startup: Promise<{ readonly cpuMs?: number; readonly wallMs: number }> | undefined;
 
   async function run(puzzle: CheckedNonogramPuzzle, maxSolutions: number, timeLimitMs: number | undefined, signal: AbortSignal | undefined) {
     const dir = await mkdtemp(join(tmpdir(), 'gridrace-external-'));
@@ -150,7 +150,7 @@ export function createExternalEngine(definition: ExternalEngineDefinition, progr
         const { result } = await run(tiny, 2, STARTUP_LIMIT_MS, undefined);
         const failure = runFailure(definition.name, result, failureContext(STARTUP_LIMIT_MS));
         if (failure !== undefined) throw new Error(failure);
-        return result.cpuMs;
+        return { ...(result.cpuMs !== undefined ? { cpuMs: result.cpuMs } : {}), wallMs: result.wallMs };
       })();
       startup.catch(() => (startup = undefined));
       return startup.then(() => undefined);
@@ -172,14 +172,15 @@ export function createExternalEngine(definition: ExternalEngineDefinition, progr
       }
       const stop = (reason: StopReason) => makeResult<NonogramSolution>([], reason, { timeMs: performance.now() - started, counters: {} });
       if (options.signal?.aborted) return stop('aborted');
-      const startupCpuMs = startup ? await startup.catch(() => undefined) : undefined;
+      const startupCost = startup ? await startup.catch(() => undefined) : undefined;
       const remaining = options.timeLimitMs === undefined ? undefined : options.timeLimitMs - (performance.now() - started);
       if (remaining !== undefined && remaining <= 0) return stop('time-limit');
       const { result, outputFile } = await run(puzzle, options.maxSolutions, remaining, options.signal);
       const process: ProcessStats = {
         ...(result.cpuMs !== undefined ? { cpuMs: result.cpuMs } : {}),
         wallMs: result.wallMs,
-        ...(startupCpuMs !== undefined ? { startupCpuMs } : {}),
+        ...(startupCost?.cpuMs !== undefined ? { startupCpuMs: startupCost.cpuMs } : {}),
+        ...(startupCost !== undefined ? { startupWallMs: startupCost.wallMs } : {}),
         ...(result.maxRssMb !== undefined ? { maxRssMb: result.maxRssMb } : {}),
       };
       if (result.stopped === 'time-limit') return makeResult([], 'time-limit', stats(process));

@@ -48,6 +48,8 @@ export interface TaskOutcome {
   readonly samples?: readonly number[];
   readonly batch?: number;
   readonly wallMean?: number;
+  /** The clock of the samples; an external program's samples are its CPU time only under `cpu`. */
+  readonly clock: Clock;
   /** External engines: the checked run's process figures, and each timed run's wall and own solve time (ms). */
   readonly process?: ProcessStats;
   readonly processWall?: readonly number[];
@@ -138,6 +140,7 @@ export function runIsolated(input: WorkerInput, limits: IsolationLimits): Promis
       const benchWork = done ? done.benchMs : 0;
       const outcome: TaskOutcome = {
         state,
+        clock: input.clock,
         ...(checked ? { verdict: checked.verdict } : {}),
         ...(checked?.reason ? { reason: checked.reason } : {}),
         ...(message ? { message } : {}),

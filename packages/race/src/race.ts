@@ -89,7 +89,7 @@ export class RaceConfigError extends Error {
   override readonly name = 'RaceConfigError';
 }
 
-const DEFAULTS = { timeLimitMs: 10_000, timing: { timeMs: 500 } as TimingOptions, memoryMb: 2048, calibration: true, clock: 'cpu' as Clock };
+const DEFAULTS = { timeLimitMs: 10_000, timing: { timeMs: 500 } as TimingOptions, memoryMb: 2048, calibration: true, clock: 'wall' as Clock };
 
 export class Race extends EventTarget {
   readonly #options: RaceOptions;
@@ -268,10 +268,12 @@ function processRecord(outcome: TaskOutcome): ProcessRecord | undefined {
   if (p === undefined) return undefined;
   const walls = outcome.processWall ?? [p.wallMs];
   return {
-    cpuMeasured: p.cpuMs !== undefined,
+    // The worker times a program by its CPU time under the cpu clock, when it could be measured.
+    cpuMeasured: outcome.clock === 'cpu' && p.cpuMs !== undefined,
     wallMedian: median(walls),
     ...(outcome.solverMs && outcome.solverMs.length > 0 ? { solverMedian: median(outcome.solverMs) } : p.solverMs !== undefined ? { solverMedian: p.solverMs } : {}),
     ...(p.startupCpuMs !== undefined ? { startupCpuMs: p.startupCpuMs } : {}),
+    ...(p.startupWallMs !== undefined ? { startupWallMs: p.startupWallMs } : {}),
     ...(p.maxRssMb !== undefined ? { maxRssMb: p.maxRssMb } : {}),
   };
 }

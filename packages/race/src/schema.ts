@@ -148,9 +148,9 @@ export const RESULTS_JSON_SCHEMA: Schema = {
           difficulty: { enum: ['line', 'probe', 'branch'] },
           process: {
             type: 'object',
-            description: "An external engine's program: samples are its CPU time (wall time when cpuMeasured is false); these are beside them.",
+            description: "An external engine's program: samples are its CPU time (its wall time when cpuMeasured is false); these are beside them.",
             required: ['cpuMeasured', 'wallMedian'],
-            properties: { cpuMeasured: { type: 'boolean' }, wallMedian: nonNegative, solverMedian: nonNegative, startupCpuMs: nonNegative, maxRssMb: nonNegative },
+            properties: { cpuMeasured: { type: 'boolean' }, wallMedian: nonNegative, solverMedian: nonNegative, startupCpuMs: nonNegative, startupWallMs: nonNegative, maxRssMb: nonNegative },
           },
           overhead: {
             type: 'object',

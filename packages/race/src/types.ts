@@ -57,14 +57,14 @@ export interface TaskRecord {
   readonly calibration?: SampleSummary;
   readonly counters?: Readonly<Record<string, number>>;
   readonly difficulty?: Difficulty;
-  /** An external engine's program, beside its samples (which are the program's CPU time). */
+  /** An external engine's program, beside its samples (the program's CPU time, or its wall time under the wall clock). */
   readonly process?: ProcessRecord;
   readonly overhead: TaskOverhead;
 }
 
 /** What running an external engine's program cost, per task. */
 export interface ProcessRecord {
-  /** The samples are the program's CPU time (false: python3 was missing, they are its wall time). */
+  /** The samples are the program's CPU time (false: they are its wall time, under the wall clock or when python3 was missing). */
   readonly cpuMeasured: boolean;
   /** Median wall time of a run, process start-up included (ms). */
   readonly wallMedian: number;
@@ -72,6 +72,8 @@ export interface ProcessRecord {
   readonly solverMedian?: number;
   /** CPU time of the program on a 1x1 puzzle: its start-up cost (ms). */
   readonly startupCpuMs?: number;
+  /** Wall time of the same 1x1 run (ms). */
+  readonly startupWallMs?: number;
   /** Peak resident memory of the checked run (MB). */
   readonly maxRssMb?: number;
 }

@@ -82,7 +82,7 @@ describe('toRecord', () => {
   const good = FRAME.solution!;
   const flipped = { ...good, cells: Uint8Array.from(good.cells, (c, i) => (i === 0 ? 1 - c : c)) };
   const outcome = (o: Partial<TaskOutcome> & Record<string, unknown>): TaskOutcome =>
-    ({ state: 'completed', solutions: [], initMs: 0, workMs: 1, startMs: 1, wallMs: 5, killed: false, ...o }) as TaskOutcome;
+    ({ state: 'completed', clock: 'wall', solutions: [], initMs: 0, workMs: 1, startMs: 1, wallMs: 5, killed: false, ...o }) as TaskOutcome;
   const calibration = summarize([0.8, 0.9, 1]);
 
   it('keeps a possible answer, with the puzzle\'s calibration', () => {
@@ -118,6 +118,15 @@ describe('toRecord', () => {
     }
     // A wrong grid is still reported as failing verification (the cross-check makes it loud).
     expect(toRecord(task, outcome({ verdict: 'unique', solutions: [flipped] })).verified).toBe(false);
+  });
+
+  it("says an external program's samples are its CPU time only under the cpu clock", () => {
+    const process = { cpuMs: 12, wallMs: 15, startupCpuMs: 9, startupWallMs: 11 };
+    const answer = { verdict: 'unique', solutions: [good], samples: [12, 13, 14], process };
+    expect(toRecord(task, outcome({ ...answer, clock: 'cpu' })).process).toEqual({ cpuMeasured: true, wallMedian: 15, startupCpuMs: 9, startupWallMs: 11 });
+    expect(toRecord(task, outcome({ ...answer, clock: 'wall' })).process).toMatchObject({ cpuMeasured: false, startupWallMs: 11 });
+    // Without python3 the program's CPU time is unknown: its samples are wall time on either clock.
+    expect(toRecord(task, outcome({ ...answer, clock: 'cpu', process: { wallMs: 15, startupWallMs: 11 } })).process!.cpuMeasured).toBe(false);
   });
 
   it('drops what the schema refuses: counters that are not numbers, unknown difficulties', () => {

@@ -64,6 +64,16 @@ describe('raceHeadlines', () => {
       'nonogram: wasm 2.00x faster than bitmask, geometric mean over 3 puzzles both solved; the strongest external program, nonosolve: 3.97x slower than wasm over 3 puzzles both solved; ' +
         'wasm 0 failures, bitmask 0 failures, nonosolve 0 failures; 0 disagreements; timed as CPU time per solve: built-in engines in a warm worker, external programs less their start-up CPU',
     );
+    // On the wall clock a program's samples are its wall time: its start-up wall time comes off.
+    const onWall: RaceResults = {
+      ...r,
+      options: { ...r.options, clock: 'wall' },
+      tasks: r.tasks.map((t) => (t.process ? { ...t, samples: { ...t.samples!, median: t.samples!.median + 2 }, process: { cpuMeasured: false, wallMedian: t.samples!.median + 2, startupCpuMs: STARTUP, startupWallMs: STARTUP + 2 } } : t)),
+    };
+    expect(raceHeadlines(onWall)[0]).toBe(
+      'nonogram: nonosolve 2.00x faster than wasm, geometric mean over 2 of 3 puzzles both solved; nonosolve 0 failures, wasm 0 failures, bitmask 0 failures; 0 disagreements; ' +
+        'timed as wall-clock time per solve: built-in engines in a warm worker, external programs less their start-up time',
+    );
     // Without an external engine the basis is plain, and the headline says nothing of it.
     expect(raceHeadlines(base)[0]).not.toMatch(/timed as/);
     expect(raceMarkdown(base)).toContain('Median CPU time per solve in a warm worker (± relative margin of error)');

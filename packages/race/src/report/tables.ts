@@ -46,16 +46,22 @@ export interface KindTable {
  */
 export const OUTSIDE_RESOLUTION_MS = 1;
 
+/** An external program's start-up on the clock of its samples (ms), when it was measured. */
+export function startupMs(task: TaskRecord): number | undefined {
+  const p = task.process;
+  return p === undefined ? undefined : p.cpuMeasured ? p.startupCpuMs : p.startupWallMs;
+}
+
 /**
  * The time the reports compare for a task: a built-in engine's median as timed in its warm
- * worker; an external program's median less its start-up CPU (measured on a 1x1 puzzle when
- * the engine starts), so that both sides count the solve and not Node's or the program's
- * start. `too-quick` when less than OUTSIDE_RESOLUTION_MS is left.
+ * worker; an external program's median less its start-up on the same clock (measured on a
+ * 1x1 puzzle when the engine starts), so that both sides count the solve and not Node's or
+ * the program's start. `too-quick` when less than OUTSIDE_RESOLUTION_MS is left.
  */
 export function comparedMs(task: TaskRecord): number | 'too-quick' | undefined {
   if (!task.samples) return undefined;
-  const startup = task.process?.startupCpuMs;
-  if (startup === undefined || !task.process!.cpuMeasured) return task.samples.median;
+  const startup = startupMs(task);
+  if (startup === undefined) return task.samples.median;
   const left = task.samples.median - startup;
   return left < OUTSIDE_RESOLUTION_MS ? 'too-quick' : left;
 }
@@ -64,7 +70,7 @@ export function comparedMs(task: TaskRecord): number | 'too-quick' | undefined {
 function basisText(results: RaceResults, externals: readonly string[]): string {
   const clock = results.options.clock === 'cpu' ? 'CPU time' : 'wall-clock time';
   if (externals.length === 0) return `${clock} per solve in a warm worker`;
-  return `${clock} per solve: built-in engines in a warm worker, external programs less their start-up CPU`;
+  return `${clock} per solve: built-in engines in a warm worker, external programs less their start-up ${results.options.clock === 'cpu' ? 'CPU' : 'time'}`;
 }
 
 /** The basis with how the start-up is measured and where comparing stops, for under the tables. */
