@@ -47,7 +47,7 @@ describe('race with external engines', () => {
     const task = results.tasks.find((t: { engine: string }) => t.engine === 'gridrace-cli');
     expect(task).toMatchObject({ state: 'completed', verdict: 'unique', verified: true });
     expect(task.samples.n).toBe(3);
-    // Under --clock cpu the program's samples are its CPU time.
+    // On the CPU clock (the default, said here on purpose) the program's samples are its CPU time.
     expect(task.process.cpuMeasured).toBe(true);
     expect(results.disagreements).toEqual([]);
     expect(results.engines.find((e: { name: string }) => e.name === 'gridrace-cli').program).toBe(process.execPath);

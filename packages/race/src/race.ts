@@ -89,7 +89,7 @@ export class RaceConfigError extends Error {
   override readonly name = 'RaceConfigError';
 }
 
-const DEFAULTS = { timeLimitMs: 10_000, timing: { timeMs: 500 } as TimingOptions, memoryMb: 2048, calibration: true, clock: 'wall' as Clock };
+const DEFAULTS = { timeLimitMs: 10_000, timing: { timeMs: 500 } as TimingOptions, memoryMb: 2048, calibration: true, clock: 'cpu' as Clock };
 
 export class Race extends EventTarget {
   readonly #options: RaceOptions;

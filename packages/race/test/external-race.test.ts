@@ -46,7 +46,7 @@ describe('a race with external engines', () => {
 
   // Many races of real worker threads and programs: about 20 s alone, three times that beside
   // the other suites of the test command.
-  it('records each misbehaviour as what it is, refutes a wrong verdict, and times the honest program on the race's clock', { timeout: 180_000 }, async () => {
+  it("records each misbehaviour as what it is, refutes a wrong verdict, and times the honest program on the race's clock", { timeout: 180_000 }, async () => {
     const race = new Race({
       puzzles: [entry(corner, 'corner'), entry(diagonals, 'diagonals')],
       engines: ['bitmask', ...engines.map((e) => e.name)],
@@ -55,6 +55,7 @@ describe('a race with external engines', () => {
       graceMs: 1000,
       timing: { iterations: 3 },
       calibration: false,
+      clock: 'wall',
     });
     const results = await race.run();
     const task = (engine: string, puzzle: string) => results.tasks.find((t) => t.engine === `fake-${engine}` && t.puzzle === puzzle)!;
@@ -71,8 +72,8 @@ describe('a race with external engines', () => {
     expect(task('unique-first', 'diagonals')).toMatchObject({ state: 'completed', verdict: 'unique', verified: true });
     expect(results.disagreements.some((d) => d.puzzle === 'diagonals' && d.verdicts['fake-unique-first'] === 'unique' && d.verdicts.bitmask === 'multiple')).toBe(true);
 
-    // The honest answer is timed: three runs of the program on the race's clock (wall by
-    // default), its start-up beside it on both clocks.
+    // The honest answer is timed: three runs of the program on the race's clock (its wall
+    // time here), its start-up beside it on both clocks.
     const honest = task('unique-first', 'corner');
     expect(honest).toMatchObject({ state: 'completed', verdict: 'unique', verified: true });
     expect(honest.samples?.n).toBe(3);

@@ -122,7 +122,7 @@ describe('toRecord', () => {
 
   it("says an external program's samples are its CPU time only under the cpu clock", () => {
     const process = { cpuMs: 12, wallMs: 15, startupCpuMs: 9, startupWallMs: 11 };
-    const answer = { verdict: 'unique', solutions: [good], samples: [12, 13, 14], process };
+    const answer = { verdict: 'unique' as const, solutions: [good], samples: [12, 13, 14], process };
     expect(toRecord(task, outcome({ ...answer, clock: 'cpu' })).process).toEqual({ cpuMeasured: true, wallMedian: 15, startupCpuMs: 9, startupWallMs: 11 });
     expect(toRecord(task, outcome({ ...answer, clock: 'wall' })).process).toMatchObject({ cpuMeasured: false, startupWallMs: 11 });
     // Without python3 the program's CPU time is unknown: its samples are wall time on either clock.

@@ -36,8 +36,8 @@ describe('results JSON schema', () => {
     expect(r.env.versions['@gridrace/core']).toMatch(/^\d+\.\d+\.\d+/);
     expect(r.env.versions.tinybench).toMatch(/^6\./);
     expect(r.tasks[0]!.samples!.n).toBe(2);
-    // Wall-clock time by default, with the wall-clock mean kept beside it.
-    expect(r.options.clock).toBe('wall');
+    // CPU time by default, with the wall-clock mean kept beside it.
+    expect(r.options.clock).toBe('cpu');
     expect(r.tasks[0]!.wallMean).toBeGreaterThan(0);
   });
 

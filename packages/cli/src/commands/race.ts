@@ -405,7 +405,7 @@ export function registerRaceCommand(program: Command, ui: Ui, done: (code: ExitC
     .addOption(new Option('--time <seconds>', 'tinybench time budget per task, at least 2 samples (default: the preset\'s)').argParser(positive('seconds')).conflicts('iterations'))
     .addOption(new Option('--iterations <n>', 'exactly n timed samples per task instead of a time budget').argParser(wholeNumber))
     .addOption(new Option('--memory <mb>', 'memory cap per task: worker heap limit and resident-memory growth').argParser(positive('MB')).default(2048))
-    .addOption(new Option('--clock <clock>', "what samples measure: wall (elapsed time of the solve) or cpu (CPU time of the whole process, V8's helper threads included)").choices(['wall', 'cpu']).default('wall'))
+    .addOption(new Option('--clock <clock>', "what samples measure: cpu (CPU time of the whole process, V8's helper threads included; steady on a busy machine) or wall").choices(['cpu', 'wall']).default('cpu'))
     .option('--shard <k/n>', 'run only shard k of n of the puzzles (merge the parts with `race merge`)')
     .option('-o, --out <dir>', 'output folder (default: a new race-results/<date>-<time>-<commit>, linked as race-results/latest)')
     .option('--force', 'replace the results the --out folder holds (without it, such a folder is refused)')
