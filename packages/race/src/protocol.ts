@@ -16,6 +16,12 @@ export interface WorkerInput {
    */
   readonly enginesModule?: string;
   /**
+   * Load the engine through the `lazy.js` beside `enginesModule` (its package alone) rather
+   * than the whole registry. An A/B race sets it only when both builds have that entry, so
+   * both sides load alike.
+   */
+  readonly enginesLazy?: boolean;
+  /**
    * The engine runs a solver program (an external engine): the worker makes it from this
    * definition and program path, instead of looking the name up.
    */

@@ -39,6 +39,12 @@ async function loadEngine(): Promise<Engine> {
   }
   // Only the side's own engines are loaded, so both sides of an A/B race load alike.
   if (input.enginesModule !== undefined) {
+    if (input.enginesLazy) {
+      const lazy = (await import(new URL('./lazy.js', input.enginesModule).href)) as { loadEngine(name: string): Promise<Engine> };
+      const engine = await lazy.loadEngine(input.engine);
+      if (engine.kind !== input.puzzle.kind) throw new Error(`engine "${input.engine}" solves ${engine.kind} puzzles, not ${input.puzzle.kind}`);
+      return engine;
+    }
     const registry = (await import(input.enginesModule)) as { getEngine(name: string, kind?: string): unknown };
     return registry.getEngine(input.engine, input.puzzle.kind) as Engine;
   }

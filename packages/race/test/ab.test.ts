@@ -50,6 +50,21 @@ describe('AbRace', () => {
     expect(compareAb(results).regressions).toBeGreaterThan(0);
   });
 
+  it("loads each run's engine through lazy.js when both builds have one, and through the registry otherwise", async () => {
+    const lazy: Build = { ref: 'lazy', root: '.', enginesModule: new URL('./fixtures/lazy-build/index.js', import.meta.url).href };
+    const results = await (await AbRace.create({ puzzles: PUZZLES.slice(0, 1), base: lazy, head: lazy, rounds: 2, timing: { iterations: 2 } })).run();
+    expect(results.tasks[0]!.runs.map((r) => `${r.state}:${r.verdict}:${r.verified}`)).toEqual(Array(4).fill('completed:unique:true'));
+    // With lazy.js on one side only, both sides go through their registries, and the lazy
+    // fixture's registry refuses.
+    const registry: Build = { ref: 'registry', root: '.', enginesModule: new URL('./fixtures/registry-build/index.js', import.meta.url).href };
+    const mixed = await (await AbRace.create({ puzzles: PUZZLES.slice(0, 1), base: lazy, head: registry, engines: ['bitmask'], rounds: 2, timing: { iterations: 2 } })).run();
+    const runs = mixed.tasks[0]!.runs;
+    // (A task whose run fails is not run again.)
+    expect(runs.find((r) => r.side === 'head')!.state).toBe('completed');
+    const base = runs.find((r) => r.side === 'base')!;
+    expect(`${base.state}: ${base.message}`).toMatch(/^errored: .*the registry was asked for bitmask/);
+  });
+
   it('refuses an engine that only one build has, and too few rounds', async () => {
     const base = fixture('work=1');
     // The built engines package (workers run plain Node, so not its TypeScript source).
