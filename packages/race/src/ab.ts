@@ -124,12 +124,13 @@ import(workerData).then((m) => parentPort.postMessage(m.listEngines().map((e) =>
 }
 
 /**
- * Whether a build's `@gridrace/engines` has the `lazy.js` entry, which loads one engine's
- * package instead of all of them (a worker then starts in about 95 ms instead of 130-150).
+ * The `lazy.js` entry beside a build's `@gridrace/engines` (its file URL), when the build has
+ * one: it loads one engine's package instead of all of them (a worker then starts in about
+ * 95 ms instead of 130-150).
  */
-function hasLazyEntry(build: Build): boolean {
+function lazyEntry(build: Build): string | undefined {
   const url = new URL('./lazy.js', build.enginesModule);
-  return url.protocol === 'file:' && existsSync(fileURLToPath(url));
+  return url.protocol === 'file:' && existsSync(fileURLToPath(url)) ? url.href : undefined;
 }
 
 /** The fields of `o` that are set (results files leave out what is absent, never write undefined). */
@@ -154,15 +155,17 @@ export class AbRace extends EventTarget {
   readonly #options: AbOptions;
   readonly #engines: PlannedEngines;
   readonly #tasks: PlannedTask[];
-  /** Both builds have engines/lazy: each worker loads only its engine's package. */
-  readonly #lazy: boolean;
+  /** Each build's engines/lazy entry, when both have one: each worker loads only its engine's package. */
+  readonly #lazy: Readonly<Record<AbSide, string>> | undefined;
 
   private constructor(options: AbOptions, engines: PlannedEngines, tasks: PlannedTask[]) {
     super();
     this.#options = options;
     this.#engines = engines;
     this.#tasks = tasks;
-    this.#lazy = hasLazyEntry(options.base) && hasLazyEntry(options.head);
+    const base = lazyEntry(options.base);
+    const head = lazyEntry(options.head);
+    this.#lazy = base !== undefined && head !== undefined ? { base, head } : undefined;
   }
 
   /** Plans the race; throws RaceConfigError for an engine neither build has, or bad options. */
@@ -214,7 +217,7 @@ export class AbRace extends EventTarget {
         puzzle: task.puzzle.puzzle,
         load: [],
         enginesModule: o[side].enginesModule,
-        ...(this.#lazy ? { enginesLazy: true } : {}),
+        ...(this.#lazy ? { enginesLazy: this.#lazy[side] } : {}),
         timeLimitMs,
         timing: o.timing ?? { timeMs: 150 },
         clock: o.clock ?? 'cpu',

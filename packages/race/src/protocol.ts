@@ -16,11 +16,11 @@ export interface WorkerInput {
    */
   readonly enginesModule?: string;
   /**
-   * Load the engine through the `lazy.js` beside `enginesModule` (its package alone) rather
-   * than the whole registry. An A/B race sets it only when both builds have that entry, so
-   * both sides load alike.
+   * File URL of the `lazy.js` entry beside `enginesModule`: the engine is loaded through it
+   * (its package alone) rather than the whole registry. An A/B race sets it only when both
+   * builds have that entry, so both sides load alike.
    */
-  readonly enginesLazy?: boolean;
+  readonly enginesLazy?: string;
   /**
    * The engine runs a solver program (an external engine): the worker makes it from this
    * definition and program path, instead of looking the name up.

@@ -39,8 +39,8 @@ async function loadEngine(): Promise<Engine> {
   }
   // Only the side's own engines are loaded, so both sides of an A/B race load alike.
   if (input.enginesModule !== undefined) {
-    if (input.enginesLazy) {
-      const lazy = (await import(new URL('./lazy.js', input.enginesModule).href)) as { loadEngine(name: string): Promise<Engine> };
+    if (input.enginesLazy !== undefined) {
+      const lazy = (await import(input.enginesLazy)) as { loadEngine(name: string): Promise<Engine> };
       const engine = await lazy.loadEngine(input.engine);
       if (engine.kind !== input.puzzle.kind) throw new Error(`engine "${input.engine}" solves ${engine.kind} puzzles, not ${input.puzzle.kind}`);
       return engine;
