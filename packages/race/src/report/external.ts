@@ -20,7 +20,7 @@ export function externalTable(r: RaceResults): ExternalTable | undefined {
   const external = r.engines.filter((e) => e.program !== undefined);
   if (external.length === 0) return undefined;
   const cpuClock = r.options.clock === 'cpu';
-  const clock = cpuClock ? 'CPU' : 'wall';
+  const clock = cpuClock ? 'CPU' : 'wall-clock';
   const rows = external.map((e) => {
     const timed = r.tasks.filter((t) => t.engine === e.name && t.samples && t.process);
     const sum = (pick: (t: (typeof timed)[number]) => number | undefined) => {
@@ -43,7 +43,7 @@ export function externalTable(r: RaceResults): ExternalTable | undefined {
     header: ['engine', 'program', 'puzzles timed', `${clock}, sum of medians`, 'wall with start-up', 'its own time line', `start-up ${clock} (1x1)`],
     rows,
     note:
-      `External engines run a solver program per solve, in its own process group. Their samples (results.json) are the ${cpuClock ? 'CPU' : 'wall-clock'} time ` +
+      `External engines run a solver program per solve, in its own process group. Their samples (results.json) are the ${clock} time ` +
       'of the program, start-up and reading the puzzle included, measured from outside; the built-in engines are timed in their ' +
       'warm worker, so the tables above compare a program less its start-up (the last column). ' +
       '"its own time line" is the solve time the program prints itself.',
