@@ -47,5 +47,4 @@ await build({
   plugins: [wasmNextToChunks],
   logLevel: 'warning',
 });
-const engineWasm = fileURLToPath(import.meta.resolve('@gridrace/engine-wasm'));
-await copyFile(new URL('solver.wasm', `file://${engineWasm}`), `${outdir}/solver.wasm`);
+await copyFile(new URL('solver.wasm', import.meta.resolve('@gridrace/engine-wasm')), `${outdir}/solver.wasm`);
