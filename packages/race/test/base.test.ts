@@ -1,7 +1,7 @@
 // The gate's accepted base (benchmarks/baselines/base.txt) follows main: it must name a commit
 // of this repository's history, an ancestor of HEAD, so that a change is judged against the
 // commit it starts from (packages/race/docs/comparing.md, "The base follows main").
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
@@ -39,5 +39,23 @@ describe('benchmarks/baselines/base.txt', () => {
       ancestor = false;
     }
     expect(ancestor, `${base} is not an ancestor of HEAD: move the base with node benchmarks/ci-race.mjs --update-base`).toBe(true);
+  });
+});
+
+describe('benchmarks/ci-race.mjs flags', () => {
+  const run = (...args: string[]) => spawnSync(process.execPath, [`${root}benchmarks/ci-race.mjs`, ...args], { cwd: root, encoding: 'utf8' });
+
+  it('--help lists the commands and exits 0, before building anything', () => {
+    const r = run('--help');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('node benchmarks/ci-race.mjs --update-base [REF]');
+  });
+
+  it('an unknown flag exits 5 with one line naming it and the usage, no stack trace', () => {
+    const r = run('--bogus');
+    expect(r.status).toBe(5);
+    expect(r.stderr.split('\n')[0]).toBe("ci-race: Unknown option '--bogus'");
+    expect(r.stderr).toContain('--update-base [REF]');
+    expect(r.stderr).not.toMatch(/^\s+at /m);
   });
 });
