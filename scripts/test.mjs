@@ -3,8 +3,9 @@
 // package's tests through turbo, then add up the vitest JSON reports. Quiet on success: a line
 // per package and the closing `N passed, N failed`; a failing task's output is shown in full
 // (turbo's errors-only logs).
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
@@ -20,15 +21,32 @@ const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' }
 // (vitest.shared.ts turns it off on a pipe otherwise, and without FORCE_COLOR it would be off here too).
 if (process.stdout.isTTY && env.NO_COLOR === undefined && env.FORCE_COLOR === undefined && env.TERM !== 'dumb') env.FORCE_COLOR = '1';
 
-// The WASM engine's browser test drives Debian's Chromium (no browser download: only the npm
-// registry and Debian's packages are reachable). On a fresh machine, install it when we can.
+// The browser tests (engine-wasm's, the race report's) drive Debian's Chromium (no browser
+// download: only the npm registry and Debian's packages are reachable). On a fresh machine,
+// install it when we can, beside the build and the other tests rather than before them: the
+// browser tests wait for it through the status file (testkit's launchChromium).
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+let chromiumInstall = Promise.resolve();
 if (!existsSync(chromium) && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
-  console.log('Chromium is missing: installing the Debian package for the browser test');
-  const apt = (...args) => spawnSync('apt-get', args, { stdio: ['ignore', 'ignore', 'inherit'], env: { ...env, DEBIAN_FRONTEND: 'noninteractive' } }).status;
-  if (apt('update', '-qq') !== 0 || apt('install', '-y', '-qq', '--no-install-recommends', 'chromium') !== 0) {
-    console.log('could not install Chromium: the browser test will fail and say so');
-  }
+  console.log('Chromium is missing: installing the Debian package for the browser tests while the rest runs');
+  const status = join(mkdtempSync(join(tmpdir(), 'gridrace-chromium-')), 'status');
+  writeFileSync(status, 'installing');
+  env.GRIDRACE_CHROMIUM_INSTALL = status;
+  const apt = spawn('sh', ['-c', 'apt-get update -qq && apt-get install -y -qq --no-install-recommends chromium'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  let errors = '';
+  apt.stderr.on('data', (chunk) => (errors += chunk));
+  chromiumInstall = new Promise((resolve) =>
+    apt.on('close', (code) => {
+      const last = errors.trim().split('\n').filter((l) => !l.startsWith('debconf:')).at(-1) ?? '';
+      const state = code === 0 ? 'done' : `failed: apt-get exited ${code}${last ? `: ${last}` : ''}`;
+      writeFileSync(status, state);
+      if (code !== 0) console.log(`could not install Chromium (${state}): the browser tests will fail and say so`);
+      resolve();
+    }),
+  );
 }
 
 // The real puzzles beside the repository (vitest.shared.ts reads the same setting).
@@ -47,6 +65,7 @@ createInterface({ input: turbo.stdout }).on('line', (line) => {
   else console.log(line);
 });
 const turboStatus = await new Promise((resolve) => turbo.on('close', (code) => resolve(code ?? 1)));
+await chromiumInstall; // never leave apt-get half done behind
 const turboFailed = turboStatus !== 0;
 if (turboFailed) for (const line of chrome) if (line.trim()) console.log(line);
 

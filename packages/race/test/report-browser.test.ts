@@ -4,16 +4,15 @@
 // be wider than the window (tables scroll in their own box), keep its axis labels and titles
 // apart and inside the chart, show one legend entry per engine, and grow ratio bars from 1.
 // A screenshot of each width is saved under test-output/ and attached to the test.
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { launchChromium, type Browser } from '@gridrace/testkit/chromium';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { raceHtml, type RaceResults, type TaskRecord } from '../src/index.js';
 import { syntheticRun } from './helpers.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const OUT = fileURLToPath(new URL('../test-output/', import.meta.url));
 
 /** A race as wide as real ones get: long puzzle names, five engines, an external one, failures, two kinds. */
@@ -46,11 +45,10 @@ let browser: Browser;
 let page: string;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`the report test needs Chromium at ${CHROMIUM} (Debian package chromium; the README test command installs it when it can)`);
   const dir = mkdtempSync(join(tmpdir(), 'gridrace-report-'));
   page = join(dir, 'report.html');
   writeFileSync(page, raceHtml(wideRace()));
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {
