@@ -2,7 +2,7 @@
 // the race's clock, start-up included; this table puts what that hides beside it, per engine.
 import { median } from '../stats.js';
 import type { RaceResults } from '../types.js';
-import { formatMs, startupMs } from './tables.js';
+import { clockWord, formatMs, startupMs } from './tables.js';
 
 export interface ExternalTable {
   readonly header: readonly string[];
@@ -19,8 +19,7 @@ export function engineLabel(r: RaceResults, name: string): string {
 export function externalTable(r: RaceResults): ExternalTable | undefined {
   const external = r.engines.filter((e) => e.program !== undefined);
   if (external.length === 0) return undefined;
-  const cpuClock = r.options.clock === 'cpu';
-  const clock = cpuClock ? 'CPU' : 'wall-clock';
+  const clock = clockWord(r);
   const rows = external.map((e) => {
     const timed = r.tasks.filter((t) => t.engine === e.name && t.samples && t.process);
     const sum = (pick: (t: (typeof timed)[number]) => number | undefined) => {
@@ -28,7 +27,7 @@ export function externalTable(r: RaceResults): ExternalTable | undefined {
       return xs.length > 0 && xs.every((x) => x !== undefined) ? formatMs(xs.reduce((a, x) => a! + x!, 0)!) : '-';
     };
     const startups = timed.map(startupMs).filter((x): x is number => x !== undefined);
-    const asTimed = timed.length > 0 && (!cpuClock || timed.every((t) => t.process!.cpuMeasured));
+    const asTimed = timed.length > 0 && (clock !== 'CPU' || timed.every((t) => t.process!.cpuMeasured));
     return [
       e.name,
       e.program!,

@@ -11,7 +11,7 @@ import type { RaceResults } from '../types.js';
 import { engineLabel, externalTable } from './external.js';
 import { raceHeadlines } from './headline.js';
 import { describeOptions, describeRun } from './markdown.js';
-import { basisInFull, describeCounts, formatDuration, formatFailures, formatMs, formatRatio, kindTables, par2Scores, ratioMatrix, referenceEngine, type Cell, type KindTable } from './tables.js';
+import { basisInFull, clockWord, describeCounts, formatDuration, formatFailures, formatMs, formatRatio, kindTables, par2Scores, ratioMatrix, referenceEngine, type Cell, type KindTable } from './tables.js';
 
 let chartSource: string | undefined;
 
@@ -277,7 +277,7 @@ for (const k of data) {
 
 export function raceHtml(r: RaceResults): string {
   const tables = kindTables(r);
-  const clock = r.options.clock === 'cpu' ? 'CPU' : 'wall-clock';
+  const clock = clockWord(r);
   const data = tables.map((t) => chartData(t, clock, r.options.timeLimitMs));
   const s = r.summary;
   const alarm =

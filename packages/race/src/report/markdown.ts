@@ -3,7 +3,7 @@ import type { RaceResults } from '../types.js';
 import { failureText } from '../summary.js';
 import { engineLabel, externalTable } from './external.js';
 import { raceHeadlines } from './headline.js';
-import { basisInFull, describeCounts, escapeCell, formatDuration, formatFailures, formatMs, formatRatio, kindTables, par2Scores, ratioMatrix, referenceEngine } from './tables.js';
+import { basisInFull, clockWord, describeCounts, escapeCell, formatDuration, formatFailures, formatMs, formatRatio, kindTables, par2Scores, ratioMatrix, referenceEngine } from './tables.js';
 
 export function describeRun(r: RaceResults): string {
   const e = r.env;
@@ -14,8 +14,7 @@ export function describeRun(r: RaceResults): string {
 export function describeOptions(r: RaceResults): string {
   const o = r.options;
   const timing = 'iterations' in o.timing ? `${o.timing.iterations} samples per task` : `${o.timing.timeMs / 1000} s of samples per task`;
-  const clock = o.clock === 'cpu' ? 'CPU time' : 'wall-clock time';
-  return `${clock} · time limit ${o.timeLimitMs / 1000} s per solve · ${timing} · memory cap ${o.memoryMb} MB · calibration ${o.calibration ? 'on' : 'off'}${o.shard ? ` · shard ${o.shard}` : ''}`;
+  return `${clockWord(r)} time · time limit ${o.timeLimitMs / 1000} s per solve · ${timing} · memory cap ${o.memoryMb} MB · calibration ${o.calibration ? 'on' : 'off'}${o.shard ? ` · shard ${o.shard}` : ''}`;
 }
 
 /** The race summary: disagreements first (loudly), then one table per puzzle kind. */

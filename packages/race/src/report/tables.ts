@@ -66,11 +66,16 @@ export function comparedMs(task: TaskRecord): number | 'too-quick' | undefined {
   return left < OUTSIDE_RESOLUTION_MS ? 'too-quick' : left;
 }
 
+/** The race's clock in words, as every report names it: 'CPU' or 'wall-clock' (add 'time' for the noun). */
+export function clockWord(results: RaceResults): 'CPU' | 'wall-clock' {
+  return results.options.clock === 'cpu' ? 'CPU' : 'wall-clock';
+}
+
 /** The basis of a kind's times, in words: the clock, and how external programs are counted. */
 function basisText(results: RaceResults, externals: readonly string[]): string {
-  const clock = results.options.clock === 'cpu' ? 'CPU time' : 'wall-clock time';
-  if (externals.length === 0) return `${clock} per solve in a warm worker`;
-  return `${clock} per solve: built-in engines in a warm worker, external programs less their start-up ${results.options.clock === 'cpu' ? 'CPU' : 'time'}`;
+  const clock = clockWord(results);
+  if (externals.length === 0) return `${clock} time per solve in a warm worker`;
+  return `${clock} time per solve: built-in engines in a warm worker, external programs less their start-up ${clock === 'CPU' ? 'CPU' : 'time'}`;
 }
 
 /** The basis with how the start-up is measured and where comparing stops, for under the tables. */
