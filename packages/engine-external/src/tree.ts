@@ -77,7 +77,8 @@ const pause = new Int32Array(new SharedArrayBuffer(4));
  * SIGKILL to a run: everything below `root` (a runner or a program started in a group of its
  * own, whose pid is the group id) and everything carrying `marker`, round after round until
  * nothing is left alive or `withinMs` has passed (a process forking meanwhile is caught in the
- * next round: its orphans come to the runner, or carry the marker), then the group itself. The
+ * next round: its orphans come to the runner, or carry the marker), then the group itself and
+ * `root` (which need not lead a group: a race kills any child process a task left this way). The
  * runner is killed last, so it stays the subreaper that collects orphans while the rest die.
  * Synchronous (it waits a millisecond or so between rounds), for exit paths.
  */
@@ -91,4 +92,5 @@ export function killRun(root: number, marker?: string, withinMs = 2000): void {
     Atomics.wait(pause, 0, 0, Math.min(2 ** round, 20));
   }
   kill(-root);
+  kill(root);
 }

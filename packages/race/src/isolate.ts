@@ -6,7 +6,8 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Difficulty, ProcessStats, Solution, StopReason, Verdict } from '@gridrace/core';
-import { childPids, killGroups, killTree, treeRssMb } from './process-groups.js';
+import { killRun } from '@gridrace/engine-external';
+import { childPids, killGroups, treeRssMb } from './process-groups.js';
 import { CALIBRATION_SAMPLES, CALIBRATION_WARMUP, SETTLED, type CalibrationInput, type CalibrationMessage, type WorkerInput, type WorkerMessage } from './protocol.js';
 import type { Clock, TaskState } from './types.js';
 
@@ -87,7 +88,7 @@ export function runIsolated(input: WorkerInput, limits: IsolationLimits): Promis
   const rssBase = process.memoryUsage.rss();
   const childrenBefore = childPids();
   const killNewChildren = () => {
-    for (const pid of childPids()) if (!childrenBefore.has(pid)) killTree(pid);
+    for (const pid of childPids()) if (!childrenBefore.has(pid)) killRun(pid);
   };
 
   return new Promise<TaskOutcome>((resolve) => {

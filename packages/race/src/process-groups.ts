@@ -55,15 +55,3 @@ export function childPids(): Set<number> {
   }
   return out;
 }
-
-/** SIGKILL to `pid` and everything below it, leaves first read so none is missed. */
-export function killTree(pid: number, depth = 0): void {
-  if (depth < 8) {
-    for (const child of pidsIn(`/proc/${pid}/task/${pid}/children`)) killTree(child, depth + 1);
-  }
-  try {
-    process.kill(pid, 'SIGKILL');
-  } catch {
-    // Gone already.
-  }
-}
