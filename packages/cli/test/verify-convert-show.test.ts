@@ -43,7 +43,7 @@ describe('gridrace verify', () => {
 });
 
 describe('gridrace convert', () => {
-  it.each(['non', 'nin', 'pattern', 'json'])('converts the seed 15x15 to %s and solves the result the same way', (format) => {
+  it.each(['non', 'nin', 'pattern', 'json', 'xml'])('converts the seed 15x15 to %s and solves the result the same way', (format) => {
     const converted = gridrace(['convert', 'puzzles/seed/z3-prefix-15x15.json', '--to', format]);
     expect(converted.code).toBe(ExitCode.OK);
     const original = readPuzzle(readFileSync(join(REPO, 'puzzles/seed/z3-prefix-15x15.json'), 'utf8'));
@@ -62,6 +62,16 @@ describe('gridrace convert', () => {
     const run = gridrace(['convert', 'puzzles/seed/gchq-2015.json', '--to', 'nin']);
     expect(run.code).toBe(ExitCode.USAGE);
     expect(run.stderr).toMatch(/cannot convert to nin: .*given/);
+  });
+
+  it('refuses a colour webpbn XML puzzle with one line naming the file and line, exit code 4', () => {
+    const converted = gridrace(['convert', 'puzzles/seed/z3-prefix-15x15.json', '--to', 'xml']);
+    const red = converted.stdout.replace('<count>', '<count color="red">');
+    const line = red.slice(0, red.indexOf('color="red"')).split('\n').length;
+    const file = tempFile('red.xml', red);
+    const run = gridrace(['solve', file]);
+    expect(run.code).toBe(ExitCode.BAD_INPUT);
+    expect(run.stderr).toBe(`gridrace: ${file}:${line}: a clue in colour "red" (and no <color> of that name is defined): colour puzzles are not supported yet, only "black" on "white"\n`);
   });
 
   it('writes an arrow path as a Signpost game ID that reads back the same', () => {

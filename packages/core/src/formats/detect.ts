@@ -1,13 +1,13 @@
-// Which format a file is in: from its extension when that decides it (.non, .nin, .json),
+// Which format a file is in: from its extension when that decides it (.non, .nin, .json, .xml),
 // otherwise (.txt, another extension, no name, stdin) from its first lines.
 import { fail } from './errors.js';
 import { isBlank, splitLines } from './text.js';
 
-export type FormatName = 'non' | 'nin' | 'pattern' | 'taai' | 'signpost' | 'json';
+export type FormatName = 'non' | 'nin' | 'pattern' | 'taai' | 'signpost' | 'json' | 'xml';
 
-export const FORMAT_NAMES: readonly FormatName[] = ['non', 'nin', 'pattern', 'taai', 'signpost', 'json'];
+export const FORMAT_NAMES: readonly FormatName[] = ['non', 'nin', 'pattern', 'taai', 'signpost', 'json', 'xml'];
 
-const BY_EXTENSION: Readonly<Record<string, FormatName>> = { non: 'non', nin: 'nin', json: 'json' };
+const BY_EXTENSION: Readonly<Record<string, FormatName>> = { non: 'non', nin: 'nin', json: 'json', xml: 'xml' };
 
 /** How many lines to look at when guessing from content. */
 const LOOK_AHEAD = 50;
@@ -22,6 +22,7 @@ function extensionOf(fileName: string): string {
 function fromContent(lines: readonly string[]): FormatName | undefined {
   const first = lines.find((l) => !isBlank(l))?.trim() ?? '';
   if (first.startsWith('{') || first.startsWith('[')) return 'json';
+  if (first.startsWith('<')) return 'xml';
   if (first.startsWith('$')) return 'taai';
   const id = /^\d+(?:x\d+)?[a-z]*:([^,]*)/.exec(first);
   if (id) return id[1]!.includes('/') ? 'pattern' : 'signpost';
@@ -31,7 +32,7 @@ function fromContent(lines: readonly string[]): FormatName | undefined {
 }
 
 /**
- * The format of `text`. A `.non`, `.nin` or `.json` name decides; anything else (`.txt`
+ * The format of `text`. A `.non`, `.nin`, `.json` or `.xml` name decides; anything else (`.txt`
  * for TAAI sets or Tatham IDs, no name) is told by content. Throws PuzzleFormatError
  * `empty-input` or `unknown-format`.
  */

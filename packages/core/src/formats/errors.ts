@@ -13,6 +13,8 @@ export type PuzzleErrorCode =
   | 'bad-direction'
   | 'duplicate-given'
   | 'bad-json'
+  /** Malformed XML, or XML that is not a puzzle set in webpbn's format. */
+  | 'bad-xml'
   | 'bad-field'
   | 'unsupported-version'
   | 'bad-solution'

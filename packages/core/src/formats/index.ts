@@ -11,6 +11,7 @@ import { readTaai, writeTaai } from './taai.js';
 import { readPattern, writePattern } from './tatham-pattern.js';
 import { readSignpost, writeSignpost } from './tatham-signpost.js';
 import { isBlank, splitLines } from './text.js';
+import { readXml, writeXml } from './xml.js';
 import { checkOutputSize } from '../limits.js';
 
 export type { FormatName } from './detect.js';
@@ -39,6 +40,7 @@ const CODECS: Readonly<Record<FormatName, Codec>> = {
   taai: { kinds: ['nonogram'], read: readTaai, write: writeTaai },
   signpost: { kinds: ['arrowpath'], read: readSignpost, write: writeSignpost },
   json: { kinds: ['nonogram', 'arrowpath'], read: readJson, write: writeJson },
+  xml: { kinds: ['nonogram'], read: readXml, write: writeXml },
 };
 
 function codecFor(format: FormatName, source: SourceRef): Codec {

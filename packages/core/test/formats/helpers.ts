@@ -119,6 +119,15 @@ export function keptBy(format: FormatName, puzzle: Puzzle, index = 0): Puzzle {
       const { source: _source, ...meta } = puzzle.meta;
       return { ...puzzle, meta };
     }
+    case 'xml': {
+      // Clues, goal and the meta XML has elements for, read back trimmed; no givens.
+      const meta: PuzzleMeta = {};
+      for (const key of ['title', 'author', 'copyright', 'source', 'catalogue'] as const) {
+        const value = puzzle.meta[key]?.trim();
+        if (value) meta[key] = value;
+      }
+      return { ...puzzle, meta };
+    }
     case 'taai': {
       const title = puzzle.meta.title !== undefined && /^\$\d+$/.test(puzzle.meta.title) ? puzzle.meta.title : `$${index + 1}`;
       return { ...rest, meta: { title } } as Puzzle;

@@ -52,6 +52,13 @@ describe('round trip of random puzzles', () => {
     const puzzles = fc.array(seed, { minLength: 1, maxLength: 4 }).map((seeds) => seeds.map((s) => randomArrowPath(s)));
     fc.assert(fc.property(puzzles, (ps) => roundTrip(ps, 'signpost')));
   });
+  it('xml keeps clues, goal and meta (trimmed), several per file', () => {
+    // Text XML can hold: no control characters or lone surrogates (the writer refuses those).
+    const text = fc.string({ maxLength: 30 }).filter((t) => !/[\u0000-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/.test(t));
+    const xmlMeta: fc.Arbitrary<PuzzleMeta> = fc.record({ title: text, author: text, copyright: text, license: text, catalogue: text, source: text }, { requiredKeys: [] });
+    const puzzles = fc.array(fc.tuple(seed, xmlMeta), { minLength: 1, maxLength: 3 }).map((list) => list.map(([s, m]) => randomNonogram(s, { meta: m, maxSide: 20 })));
+    fc.assert(fc.property(puzzles, (ps) => roundTrip(ps, 'xml')));
+  });
   it('json keeps everything, one puzzle or several of both kinds', () => {
     const one = fc.tuple(seed, meta, fc.boolean(), fc.boolean()).map(([s, m, arrow, flag]) =>
       arrow ? randomArrowPath(s, { meta: m, giveLast: flag }) : randomNonogram(s, { meta: m, givens: flag }),
@@ -99,10 +106,10 @@ describe('what a format cannot hold', () => {
     expectFormatError(() => writePuzzle(bad, 'json'), 'line-count', undefined, /^<output>: 0 row clues/);
   });
   it('nothing to write is an error, not an empty file', () => {
-    for (const format of ['pattern', 'taai', 'signpost', 'json'] as const) expectFormatError(() => writePuzzles([], format), 'unsupported-feature');
+    for (const format of ['pattern', 'taai', 'signpost', 'json', 'xml'] as const) expectFormatError(() => writePuzzles([], format), 'unsupported-feature');
   });
   it('formatsFor lists the formats of each kind', () => {
-    expect(formatsFor('nonogram')).toEqual(['non', 'nin', 'pattern', 'taai', 'json']);
+    expect(formatsFor('nonogram')).toEqual(['non', 'nin', 'pattern', 'taai', 'json', 'xml']);
     expect(formatsFor('arrowpath')).toEqual(['signpost', 'json']);
   });
 });
