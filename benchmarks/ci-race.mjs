@@ -6,7 +6,7 @@
 //   node benchmarks/ci-race.mjs --update-base [REF] # make REF (default HEAD) the accepted base
 //   node benchmarks/ci-race.mjs --update-baseline   # race once, rewrite baselines/ci.json (the fallback's counters)
 //   node benchmarks/ci-race.mjs --base-dir A --head-dir B  # the gate on two built folders
-//   node benchmarks/ci-race.mjs --help              # this list; a bad flag exits 5 with it
+//   node benchmarks/ci-race.mjs --help              # this text; a bad flag exits 5 with one line
 //
 // Environment: RACE_OUT (default race-results/ci), RACE_ENGINES (default wasm,bitmask,naive,arrowpath:
 // not z3, too slow for a short gate, nor arrowpath-dfs, 1.5 s a run), RACE_THRESHOLD (5),
@@ -15,27 +15,14 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseScriptArgs } from './scripts/script-args.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const env = process.env;
-/** The usage is this file's header comment, from its first command line to the environment paragraph. */
-const usage = () => readFileSync(new URL(import.meta.url), 'utf8').split('\n').filter((l) => l.startsWith('//   ')).map((l) => l.slice(3)).join('\n');
-let parsed;
-try {
-  parsed = parseArgs({
-    options: { 'update-base': { type: 'boolean' }, 'update-baseline': { type: 'boolean' }, 'base-dir': { type: 'string' }, 'head-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    allowPositionals: true,
-  });
-} catch (error) {
-  console.error(`ci-race: ${error.message.split('. ')[0]}\n${usage()}`);
-  process.exit(5);
-}
-const { values, positionals } = parsed;
-if (values.help) {
-  console.log(usage());
-  process.exit(0);
-}
+const { values, positionals } = parseScriptArgs(import.meta.url, {
+  options: { 'update-base': { type: 'boolean' }, 'update-baseline': { type: 'boolean' }, 'base-dir': { type: 'string' }, 'head-dir': { type: 'string' } },
+  allowPositionals: true,
+});
 // One build of the working tree (turbo's cache makes it quick when nothing changed); the gate uses it as built.
 const pnpm = ['-y', JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).packageManager];
 if (spawnSync('npx', [...pnpm, 'exec', 'turbo', 'run', 'build', '--output-logs=errors-only'], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);

@@ -25,11 +25,11 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseScriptArgs } from '../scripts/script-args.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 const { defaultBuild } = await import('@gridrace/race');
-const { values } = parseArgs({
+const { values } = parseScriptArgs(import.meta.url, {
   options: {
     commit: { type: 'string', default: 'HEAD' },
     runs: { type: 'string', default: '10' },

@@ -14,11 +14,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { parseScriptArgs } from '../scripts/script-args.mjs';
 import { importFromCheckout } from './checkout.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const { values } = parseArgs({
+const { values } = parseScriptArgs(import.meta.url, {
   options: {
     base: { type: 'string' },
     head: { type: 'string' },

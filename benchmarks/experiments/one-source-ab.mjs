@@ -11,10 +11,10 @@
 // files, one set). DIR is a checkout, installed and built.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseScriptArgs } from '../scripts/script-args.mjs';
 import { importFromCheckout } from './checkout.mjs';
 
-const { values, positionals } = parseArgs({
+const { values, positionals } = parseScriptArgs(import.meta.url, {
   allowPositionals: true,
   options: {
     base: { type: 'string' },

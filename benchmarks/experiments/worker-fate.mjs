@@ -8,7 +8,7 @@
 //     [--windows 6] [--window-ms 200] [--processes]
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { parseScriptArgs } from '../scripts/script-args.mjs';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 
 async function timeWindows({ engine: name, puzzle: file, windows, windowMs }) {
@@ -36,7 +36,7 @@ if (!isMainThread) {
 } else if (process.env.WORKER_FATE_CHILD) {
   console.log(await timeWindows(JSON.parse(process.env.WORKER_FATE_CHILD)));
 } else {
-  const { values } = parseArgs({
+  const { values } = parseScriptArgs(import.meta.url, {
     options: {
       engine: { type: 'string', default: 'wasm' },
       puzzle: { type: 'string', default: new URL('../../puzzles/generated/nonogram-rough-050x050-s1.json', import.meta.url).pathname },

@@ -19,10 +19,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { parseScriptArgs } from './script-args.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const { values, positionals } = parseArgs({
+const { values, positionals } = parseScriptArgs(import.meta.url, {
   allowPositionals: true,
   options: {
     engines: { type: 'string', default: 'wasm,bitmask' },

@@ -22,11 +22,11 @@ import { closeSync, existsSync, openSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { parseScriptArgs } from './script-args.mjs';
 import { mean, median, quantile, standardDeviation } from '@gridrace/race';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const { values, positionals } = parseArgs({
+const { values, positionals } = parseScriptArgs(import.meta.url, {
   allowPositionals: true,
   options: {
     runs: { type: 'string', default: '30' },

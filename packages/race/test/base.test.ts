@@ -1,8 +1,9 @@
 // The gate's accepted base (benchmarks/baselines/base.txt) follows main: it must name a commit
 // of this repository's history, an ancestor of HEAD, so that a change is judged against the
-// commit it starts from (packages/race/docs/comparing.md, "The base follows main").
+// commit it starts from (packages/race/docs/comparing.md, "The base follows main"). And the
+// scripts under benchmarks/ answer --help and bad flags as commands do.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 const root = new URL('../../..', import.meta.url).pathname;
@@ -42,20 +43,29 @@ describe('benchmarks/baselines/base.txt', () => {
   });
 });
 
-describe('benchmarks/ci-race.mjs flags', () => {
-  const run = (...args: string[]) => spawnSync(process.execPath, [`${root}benchmarks/ci-race.mjs`, ...args], { cwd: root, encoding: 'utf8' });
+describe('the flags of the scripts under benchmarks/ (benchmarks/scripts/script-args.mjs)', () => {
+  const scripts = ['.', 'scripts', 'experiments'].flatMap((dir) =>
+    readdirSync(`${root}benchmarks/${dir}`)
+      .filter((f) => f.endsWith('.mjs') && readFileSync(`${root}benchmarks/${dir}/${f}`, 'utf8').includes('parseScriptArgs(import.meta.url'))
+      .map((f) => `benchmarks/${dir === '.' ? '' : `${dir}/`}${f}`),
+  );
+  const run = (script: string, ...args: string[]) => spawnSync(process.execPath, [`${root}${script}`, ...args], { cwd: root, encoding: 'utf8' });
 
-  it('--help lists the commands and exits 0, before building anything', () => {
-    const r = run('--help');
-    expect(r.status).toBe(0);
-    expect(r.stdout).toContain('node benchmarks/ci-race.mjs --update-base [REF]');
+  it('covers the gate script and the measuring scripts', () => {
+    expect(scripts).toEqual(expect.arrayContaining(['benchmarks/ci-race.mjs', 'benchmarks/scripts/oneshot-solve.mjs', 'benchmarks/scripts/hard-tail.mjs']));
   });
 
-  it('an unknown flag exits 5 with one line naming it and the usage, no stack trace', () => {
-    const r = run('--bogus');
-    expect(r.status).toBe(5);
-    expect(r.stderr.split('\n')[0]).toBe("ci-race: Unknown option '--bogus'");
-    expect(r.stderr).toContain('--update-base [REF]');
-    expect(r.stderr).not.toMatch(/^\s+at /m);
+  it.each(scripts)('%s: --help prints its header and exits 0; an unknown flag exits 5 with one line, no stack trace', (script) => {
+    const help = run(script, '--help');
+    expect(help.status).toBe(0);
+    const header = readFileSync(`${root}${script}`, 'utf8').split('\n').find((l) => l.startsWith('// '))!.slice(3);
+    expect(help.stdout.split('\n')[0]).toBe(header);
+    const bad = run(script, '--bogus');
+    expect(bad.status).toBe(5);
+    expect(bad.stderr).toBe(`${script.split('/').at(-1)}: Unknown option '--bogus' (--help lists the flags)\n`);
+  });
+
+  it('ci-race.mjs --help lists its commands', () => {
+    expect(run('benchmarks/ci-race.mjs', '--help').stdout).toContain('node benchmarks/ci-race.mjs --update-base [REF]');
   });
 });
