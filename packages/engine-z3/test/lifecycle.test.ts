@@ -81,21 +81,14 @@ describe('Z3 runtime lifecycle', () => {
     const quick = createZ3Engine();
     await slow.init!();
     const blocking = slow.solve(gchq, { timeLimitMs: 60_000 });
-    // Models are built in slices that yield, so quick solves still get their turn while the
-    // slow one builds (well under a second alone, a few seconds beside other test suites):
-    // ask until one has to wait, which shows the slow one holds the context.
-    const timed = async () => {
-      const start = performance.now();
-      const result = await quick.solve(cross, { timeLimitMs: 200 });
-      return { result, ms: performance.now() - start };
-    };
-    let timedOut = await timed();
-    for (const until = Date.now() + 30_000; timedOut.result.verdict === 'unique' && Date.now() < until; ) timedOut = await timed();
-    expect(timedOut.ms).toBeLessThan(5000);
+    // Models are built in slices that yield: let the slow one finish building and take the
+    // context (its build takes well under a second alone, a few seconds beside other test suites).
+    await new Promise((resolve) => setTimeout(resolve, 5000));
     const start = performance.now();
     const aborted = await quick.solve(cross, { signal: AbortSignal.timeout(200) });
+    const timedOut = await quick.solve(cross, { timeLimitMs: 200 });
     expect(performance.now() - start).toBeLessThan(5000);
-    for (const [result, reason] of [[aborted, 'aborted'], [timedOut.result, 'time-limit']] as const) {
+    for (const [result, reason] of [[aborted, 'aborted'], [timedOut, 'time-limit']] as const) {
       expect(result.verdict).toBe('incomplete');
       if (result.verdict === 'incomplete') expect(result.reason).toBe(reason);
     }
