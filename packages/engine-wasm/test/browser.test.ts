@@ -35,6 +35,11 @@ const served: string[] = [];
 beforeAll(async () => {
   server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    // Chromium asks for one; without it the page logs a 404 error.
+    if (path === '/favicon.ico') {
+      res.writeHead(204).end();
+      return;
+    }
     if (path === '/page.html') {
       res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
       return;
@@ -64,8 +69,14 @@ describe('engine-wasm in headless Chromium', () => {
     const page = await browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
+    // A module the page cannot load (a bare import no import map names) shows only here.
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     await page.goto(`${origin}/page.html`);
-    await page.waitForFunction(() => (window as unknown as { ready?: boolean }).ready === true, undefined, { timeout: 20_000 });
+    try {
+      await page.waitForFunction(() => (window as unknown as { ready?: boolean }).ready === true, undefined, { timeout: 20_000 });
+    } catch (error) {
+      throw new Error(`the page never became ready; its errors: ${errors.join(' | ') || 'none'}`, { cause: error });
+    }
     for (const name of SEEDS) {
       const got = (await page.evaluate((n) => (window as unknown as { solveSeed: (n: string) => Promise<unknown> }).solveSeed(n), name)) as {
         verdict: string;

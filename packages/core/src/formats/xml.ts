@@ -15,13 +15,13 @@
 // `defaultcolor`; a clue in any other colour makes a colour puzzle, refused with its line
 // until gridrace models colour. Meta is read trimmed; `license` has no element. The first solution of type `goal` or `solution` becomes the
 // puzzle's known solution (`saved` ones, partial work, are skipped). Triddlers (type
-// "triddler") are refused. Parsing is saxes's, a SAX parser that knows each event's line.
-import { SaxesParser, type SaxesTagPlain } from 'saxes';
+// "triddler") are refused. xml-events.ts reads the XML, with the line of every event.
 import { EMPTY, FILLED, type NonogramPuzzle, type NonogramSolution, type PuzzleMeta } from '../model/nonogram.js';
 import type { Puzzle } from '../model/puzzle.js';
 import { fail, type SourceRef } from './errors.js';
 import { MAX_SIDE, quote, stripBom } from './text.js';
 import { validateNonogram } from './validate.js';
+import { readXmlEvents } from './xml-events.js';
 import { OUTPUT, requireKind, requireSome } from './write-helpers.js';
 
 interface Clues {
@@ -45,7 +45,6 @@ interface PuzzleDraft {
 const META_TAGS: Readonly<Record<string, keyof PuzzleMeta>> = { title: 'title', author: 'author', copyright: 'copyright', source: 'source', id: 'catalogue' };
 
 export function readXml(text: string, source: SourceRef): Puzzle[] {
-  const parser = new SaxesParser<{ xmlns: false; position: true }>({ xmlns: false, position: true });
   const puzzles: Puzzle[] = [];
   const stack: string[] = [];
   let draft: PuzzleDraft | undefined;
@@ -56,53 +55,45 @@ export function readXml(text: string, source: SourceRef): Puzzle[] {
   let textBuffer = '';
   let imageLine = 0;
   let firstTag = true;
-  const here = () => parser.line;
+  let here = 0;
 
-  parser.on('error', (err) => {
-    // saxes words its errors "line:column: message"; the line goes in our location instead.
-    fail('bad-xml', `malformed XML: ${err.message.replace(/^\d+:\d+: /, '')}`, source, here());
-  });
-  parser.on('opentag', (tag: SaxesTagPlain) => {
-    const name = tag.name;
-    const attr = (key: string): string | undefined => tag.attributes[key];
-    if (firstTag && name !== 'puzzleset' && name !== 'puzzle') fail('bad-xml', `expected <puzzleset> or <puzzle>, found <${name}>`, source, here());
+  const open = (name: string, attributes: Readonly<Record<string, string>>, at: number) => {
+    here = at;
+    const attr = (key: string): string | undefined => attributes[key];
+    if (firstTag && name !== 'puzzleset' && name !== 'puzzle') fail('bad-xml', `expected <puzzleset> or <puzzle>, found <${name}>`, source, here);
     firstTag = false;
     const parent = stack.at(-1);
     stack.push(name);
     textBuffer = '';
     if (name === 'puzzle') {
-      if (draft !== undefined) fail('bad-xml', `a <puzzle> inside the <puzzle> of line ${draft.line}`, source, here());
+      if (draft !== undefined) fail('bad-xml', `a <puzzle> inside the <puzzle> of line ${draft.line}`, source, here);
       const type = attr('type') ?? 'grid';
-      if (type !== 'grid') fail('unsupported-feature', `puzzles of type ${quote(type)} are not supported, only "grid"`, source, here());
-      draft = { line: here(), defaultColor: attr('defaultcolor') ?? 'black', background: attr('backgroundcolor') ?? 'white', chars: new Map(), meta: {} };
+      if (type !== 'grid') fail('unsupported-feature', `puzzles of type ${quote(type)} are not supported, only "grid"`, source, here);
+      draft = { line: here, defaultColor: attr('defaultcolor') ?? 'black', background: attr('backgroundcolor') ?? 'white', chars: new Map(), meta: {} };
     } else if (draft === undefined) {
       // The set's own title, source and notes: not kept.
     } else if (name === 'color' && parent === 'puzzle') {
       const colourName = attr('name');
-      if (colourName === undefined) fail('bad-xml', '<color> without a name', source, here());
+      if (colourName === undefined) fail('bad-xml', '<color> without a name', source, here);
       draft.chars.set(colourName, attr('char') ?? '');
     } else if (name === 'clues' && parent === 'puzzle') {
       const type = attr('type');
-      if (type !== 'rows' && type !== 'columns') fail('bad-xml', `<clues> needs type="rows" or type="columns", found ${quote(type ?? '')}`, source, here());
-      if (draft[type] !== undefined) fail('bad-xml', `a second <clues type="${type}"> (the first is on line ${draft[type].line})`, source, here());
-      clues = { type, value: { line: here(), lines: [], lineNumbers: [] } };
+      if (type !== 'rows' && type !== 'columns') fail('bad-xml', `<clues> needs type="rows" or type="columns", found ${quote(type ?? '')}`, source, here);
+      if (draft[type] !== undefined) fail('bad-xml', `a second <clues type="${type}"> (the first is on line ${draft[type].line})`, source, here);
+      clues = { type, value: { line: here, lines: [], lineNumbers: [] } };
     } else if (name === 'line' && parent === 'clues' && clues !== undefined) {
       line = [];
-      clues.value.lineNumbers.push(here());
+      clues.value.lineNumbers.push(here);
     } else if (name === 'count' && parent === 'line' && line !== undefined) {
-      count = { color: attr('color') ?? draft.defaultColor, line: here() };
+      count = { color: attr('color') ?? draft.defaultColor, line: here };
     } else if (name === 'solution' && parent === 'puzzle') {
       const type = attr('type') ?? 'goal';
       solution = { take: (type === 'goal' || type === 'solution') && draft.image === undefined };
     } else if (name === 'image' && parent === 'solution') {
-      imageLine = here();
+      imageLine = here;
     }
-  });
-  parser.on('text', (chunk) => {
-    textBuffer += chunk;
-  });
-  parser.on('closetag', (tag: SaxesTagPlain) => {
-    const name = tag.name;
+  };
+  const close = (name: string) => {
     stack.pop();
     const raw = textBuffer;
     const body = raw.trim();
@@ -134,9 +125,9 @@ export function readXml(text: string, source: SourceRef): Puzzle[] {
       puzzles.push(finishPuzzle(draft, source));
       draft = undefined;
     }
-  });
+  };
 
-  parser.write(stripBom(text)).close();
+  readXmlEvents(stripBom(text), { open, text: (chunk) => (textBuffer += chunk), close }, (message, line) => fail('bad-xml', `malformed XML: ${message}`, source, line));
   if (puzzles.length === 0) fail('bad-xml', 'the XML holds no <puzzle>', source, firstTag ? undefined : 1);
   return puzzles;
 }
