@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, type Browser } from '@gridrace/testkit/chromium';
+import { LAUNCH_TIMEOUT_MS, launchChromium, type Browser } from '@gridrace/testkit/chromium';
 import { readPuzzle, solutionToRows, verify, type NonogramPuzzle, type NonogramSolution } from '@gridrace/core';
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
@@ -57,7 +57,7 @@ beforeAll(async () => {
   const address = server.address();
   origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   browser = await launchChromium();
-}, 60_000);
+}, LAUNCH_TIMEOUT_MS);
 
 afterAll(async () => {
   await browser?.close();

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { launchChromium, type Browser } from '@gridrace/testkit/chromium';
+import { LAUNCH_TIMEOUT_MS, launchChromium, type Browser } from '@gridrace/testkit/chromium';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { raceHtml, type RaceResults, type TaskRecord } from '../src/index.js';
 import { syntheticRun } from './helpers.js';
@@ -49,7 +49,7 @@ beforeAll(async () => {
   page = join(dir, 'report.html');
   writeFileSync(page, raceHtml(wideRace()));
   browser = await launchChromium();
-}, 60_000);
+}, LAUNCH_TIMEOUT_MS);
 
 afterAll(async () => {
   await browser?.close();

@@ -20,6 +20,9 @@ const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run
 /** An install that apt-get has not finished after this long is not going to help this run. */
 const INSTALL_WAIT_MS = 5 * 60_000;
 
+/** Time for a `beforeAll` that calls launchChromium: the wait for an install, then a minute to start. */
+export const LAUNCH_TIMEOUT_MS = INSTALL_WAIT_MS + 60_000;
+
 /** Waits while the test command's install of Chromium is under way; returns its last state (undefined when none was started). */
 export async function chromiumInstallState(statusFile = process.env.GRIDRACE_CHROMIUM_INSTALL, waitMs = INSTALL_WAIT_MS): Promise<string | undefined> {
   if (!statusFile || !existsSync(statusFile)) return undefined;
