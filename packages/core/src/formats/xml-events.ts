@@ -3,6 +3,10 @@
 // event with its line. Not a general XML parser (no namespaces, no DTD entities): core stays
 // free of dependencies so it loads in a browser as plain ES modules, and the XML parsers on
 // npm that know their lines are CommonJS. Malformed input is reported, never guessed at.
+// `escapeXml` is the other direction, for every writer of XML in core.
+
+/** Text made safe for XML content and quoted attributes (character references, as SVG output and the XML writer use). */
+export const escapeXml = (text: string): string => text.replace(/[<>&"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 export interface XmlHandlers {
   open(name: string, attributes: Readonly<Record<string, string>>, line: number): void;

@@ -21,7 +21,7 @@ import type { Puzzle } from '../model/puzzle.js';
 import { fail, type SourceRef } from './errors.js';
 import { MAX_SIDE, quote, stripBom } from './text.js';
 import { validateNonogram } from './validate.js';
-import { readXmlEvents } from './xml-events.js';
+import { escapeXml, readXmlEvents } from './xml-events.js';
 import { OUTPUT, requireKind, requireSome } from './write-helpers.js';
 
 interface Clues {
@@ -183,9 +183,9 @@ function readImage(draft: PuzzleDraft, width: number, height: number, source: So
 /** Characters XML 1.0 cannot hold at all, escaped or not: a file with them would not parse. */
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-function escapeXml(text: string, what: string): string {
+function xmlText(text: string, what: string): string {
   if (NOT_XML.test(text)) fail('unsupported-feature', `the ${what} holds a character XML cannot hold (a control character or a lone surrogate)`, OUTPUT);
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return escapeXml(text);
 }
 
 export function writeXml(puzzles: readonly Puzzle[]): string {
@@ -197,7 +197,7 @@ export function writeXml(puzzles: readonly Puzzle[]): string {
     out.push('<puzzle type="grid" defaultcolor="black">');
     for (const [tag, key] of Object.entries(META_TAGS)) {
       const value = puzzle.meta[key];
-      if (value !== undefined && value.trim() !== '') out.push(`<${tag}>${escapeXml(value, key)}</${tag}>`);
+      if (value !== undefined && value.trim() !== '') out.push(`<${tag}>${xmlText(value, key)}</${tag}>`);
     }
     out.push('<color name="white" char=".">fff</color>', '<color name="black" char="X">000</color>');
     for (const [type, lines] of [['columns', puzzle.columns], ['rows', puzzle.rows]] as const) {

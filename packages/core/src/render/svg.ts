@@ -2,6 +2,7 @@ import { DIRECTION_STEPS, type ArrowPathPuzzle, type ArrowPathSolution } from '.
 import { FILLED, type NonogramPuzzle, type NonogramSolution } from '../model/nonogram.js';
 import type { Puzzle, Solution } from '../model/puzzle.js';
 import { checkOutputSize } from '../limits.js';
+import { escapeXml } from '../formats/xml-events.js';
 
 export interface SvgRenderOptions {
   /** Cell size in SVG units. Default 20. */
@@ -9,8 +10,6 @@ export interface SvgRenderOptions {
   /** Title element (accessibility, tooltips). Default: the puzzle's meta title. */
   title?: string;
 }
-
-const escapeXml = (s: string) => s.replace(/[<>&"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 function svgDocument(width: number, height: number, title: string | undefined, body: string[]): string {
   const head = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif">`;
