@@ -3,6 +3,7 @@ import {
   renderSvg,
   renderText,
   solutionToRows,
+  colourSolutionToRows,
   type Puzzle,
   type Solution,
   type SolveResult,
@@ -51,9 +52,12 @@ export function exitCodeOf(report: PuzzleReport): ExitCode {
   }
 }
 
-/** A solution as plain JSON: rows of `#`/`.` for nonograms, rows of numbers for arrow paths. */
-export function solutionToJson(solution: Solution): string[] | number[][] {
-  if ('cells' in solution) return solutionToRows(solution);
+/**
+ * A solution as plain JSON: rows of `#`/`.` for nonograms, rows of the palette's characters for
+ * colour nonograms (pass the puzzle), rows of numbers for arrow paths.
+ */
+export function solutionToJson(solution: Solution, puzzle?: Puzzle): string[] | number[][] {
+  if ('cells' in solution) return puzzle?.kind === 'colour-nonogram' ? colourSolutionToRows(solution, puzzle.palette) : solutionToRows(solution);
   const rows: number[][] = [];
   for (let r = 0; r < solution.height; r++) rows.push([...solution.numbers.subarray(r * solution.width, (r + 1) * solution.width)]);
   return rows;
@@ -70,7 +74,7 @@ export function solveJson(reports: readonly PuzzleReport[]): string {
   const many = reports.length > 1;
   // Nonogram rows are strings (a character per cell); arrow-path numbers get a line each.
   let estimate = 0;
-  for (const r of reports) estimate += 600 + r.result.solutions.length * r.puzzle.width * r.puzzle.height * (r.puzzle.kind === 'nonogram' ? 1 : String(r.puzzle.width * r.puzzle.height).length + 14);
+  for (const r of reports) estimate += 600 + r.result.solutions.length * r.puzzle.width * r.puzzle.height * (r.puzzle.kind === 'arrowpath' ? String(r.puzzle.width * r.puzzle.height).length + 14 : 1);
   checkOutputSize('the JSON results', estimate);
   return (
     JSON.stringify(
@@ -83,11 +87,12 @@ export function solveJson(reports: readonly PuzzleReport[]): string {
           kind: r.puzzle.kind,
           width: r.puzzle.width,
           height: r.puzzle.height,
+          ...(r.puzzle.kind === 'colour-nonogram' ? { palette: r.puzzle.palette.map(({ name, rgb, char }) => ({ name, rgb, char })) } : {}),
           engine: r.engine,
           verdict: r.result.verdict,
           ...(r.result.verdict === 'incomplete' ? { reason: r.result.reason, ...(r.result.message ? { message: r.result.message } : {}) } : {}),
           verified: r.checks.every((c) => c.ok),
-          solutions: r.result.solutions.map(solutionToJson),
+          solutions: r.result.solutions.map((s) => solutionToJson(s, r.puzzle)),
           stats: roundTimes(r.result.stats),
         })),
       },

@@ -1,6 +1,6 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import pc from 'picocolors';
-import { MAX_SOLUTIONS_LIMIT, formatsFor } from '@gridrace/core';
+import { MAX_SOLUTIONS_LIMIT, PUZZLE_KINDS, formatsFor } from '@gridrace/core';
 // Each command's module (and the engine packages, the race harness) is imported when that
 // command runs, not here: a one-shot `gridrace solve` would otherwise load every engine,
 // z3-solver and the race's reports first (benchmarks/results/oneshot-solve.md).
@@ -17,7 +17,7 @@ import type { Ui } from './commands/shared.js';
  */
 const WITHOUT_RACE = new Set(['solve', 'verify', 'convert', 'show', 'generate', 'engines', '-V', '--version']);
 
-const FORMATS = [...new Set([...formatsFor('nonogram'), ...formatsFor('arrowpath')])];
+const FORMATS = [...new Set(PUZZLE_KINDS.flatMap((kind) => formatsFor(kind)))];
 
 function positiveInt(value: string): number {
   const n = Number(value);
@@ -52,6 +52,7 @@ const DEFAULT_ENGINES_HELP = `
 Default engine per kind: the fastest of that kind that runs everywhere (Node and browsers).
   nonogram   ${defaultEngineName('nonogram') ?? '(none)'}: the bitmask solver compiled to WebAssembly; it beat bitmask (the
              same solver in TypeScript, same answers) on every nonogram set the race times
+  colour-nonogram  ${defaultEngineName('colour-nonogram') ?? '(none)'}: the reference pattern enumeration
   arrowpath  ${defaultEngineName('arrowpath') ?? '(none)'}: the propagating backtracker`;
 
 /**

@@ -64,14 +64,14 @@ describe('gridrace convert', () => {
     expect(run.stderr).toMatch(/cannot convert to nin: .*given/);
   });
 
-  it('refuses a colour webpbn XML puzzle with one line naming the file and line, exit code 4', () => {
+  it('refuses a webpbn XML clue in a colour no <color> defines with one line naming the file and line, exit code 4', () => {
     const converted = gridrace(['convert', 'puzzles/seed/z3-prefix-15x15.json', '--to', 'xml']);
     const red = converted.stdout.replace('<count>', '<count color="red">');
     const line = red.slice(0, red.indexOf('color="red"')).split('\n').length;
     const file = tempFile('red.xml', red);
     const run = gridrace(['solve', file]);
     expect(run.code).toBe(ExitCode.BAD_INPUT);
-    expect(run.stderr).toBe(`gridrace: ${file}:${line}: a clue in colour "red" (and no <color> of that name is defined): colour puzzles are not supported yet, only "black" on "white"\n`);
+    expect(run.stderr).toBe(`gridrace: ${file}:${line}: a clue in colour "red", which no <color> defines\n`);
   });
 
   it('writes an arrow path as a Signpost game ID that reads back the same', () => {
@@ -84,6 +84,55 @@ describe('gridrace convert', () => {
     expect(reread.kind === 'arrowpath' && [reread.givens, reread.arrows]).toEqual(
       original.kind === 'arrowpath' && [original.givens, original.arrows],
     );
+  });
+});
+
+// A 3x3 colour puzzle with one solution, rb. / .r. / bbr, written by hand in webpbn's XML.
+const COLOUR_XML = `<?xml version="1.0"?>
+<puzzleset><puzzle type="grid" defaultcolor="red" backgroundcolor="white">
+<color name="white" char=".">fff</color>
+<color name="red" char="r">f00</color>
+<color name="blue" char="b">00f</color>
+<clues type="columns">
+<line><count>1</count><count color="blue">1</count></line>
+<line><count color="blue">1</count><count>1</count><count color="blue">1</count></line>
+<line><count>1</count></line>
+</clues>
+<clues type="rows">
+<line><count>1</count><count color="blue">1</count></line>
+<line><count>1</count></line>
+<line><count color="blue">2</count><count>1</count></line>
+</clues>
+</puzzle></puzzleset>
+`;
+
+describe('colour nonograms through the CLI', () => {
+  it('solves, verifies, converts and shows a colour puzzle; solve --json adds the palette', () => {
+    const xml = tempFile('colour.xml', COLOUR_XML);
+    const solved = gridrace(['solve', xml, '--json']);
+    expect(solved.code).toBe(ExitCode.OK);
+    const result = (JSON.parse(solved.stdout) as { results: Record<string, unknown>[] }).results[0]!;
+    expect(result).toMatchObject({ kind: 'colour-nonogram', engine: 'naive', verdict: 'unique', verified: true, solutions: [['rb.', '.r.', 'bbr']] });
+    expect(result.palette).toEqual([
+      { name: 'white', rgb: 'ffffff', char: '.' },
+      { name: 'red', rgb: 'ff0000', char: 'r' },
+      { name: 'blue', rgb: '0000ff', char: 'b' },
+    ]);
+
+    const good = tempFile('colour-solution.txt', 'rb.\n.r.\nbbr\n');
+    expect(gridrace(['verify', xml, '--solution', good]).code).toBe(ExitCode.OK);
+    const wrong = gridrace(['verify', xml, '--solution', tempFile('colour-wrong.txt', 'rb.\n.b.\nbbr\n')]);
+    expect(wrong.code).toBe(ExitCode.NO_SOLUTION);
+    expect(wrong.stdout).toMatch(/row 2: clue 1red, grid gives 1blue/);
+
+    const json = gridrace(['convert', xml, '--to', 'json']);
+    expect(json.code).toBe(ExitCode.OK);
+    expect(readPuzzle(json.stdout)).toEqual(readPuzzle(COLOUR_XML));
+    expect(gridrace(['convert', xml, '--to', 'non']).stderr).toMatch(/non holds a nonogram, not a colour nonogram/);
+
+    const shown = gridrace(['show', xml, '--format', 'svg']);
+    expect(shown.stdout).toContain('fill="#0000ff"');
+    expect(gridrace(['solve', xml, '-e', 'wasm']).stderr).toBe(`gridrace: engine "wasm" solves nonogram puzzles, but this is a colour-nonogram puzzle\n`);
   });
 });
 

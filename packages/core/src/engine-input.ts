@@ -6,6 +6,7 @@
 import { DIRECTIONS, type ArrowPathPuzzle, type Direction } from './model/arrowpath.js';
 import { minimumLineLength, type GivenCell, type NonogramSolution, type PuzzleMeta } from './model/nonogram.js';
 import type { PuzzleKind } from './model/puzzle.js';
+import { checkColourNonogramInput, type CheckedColourNonogramPuzzle } from './engine-input-colour.js';
 import { checkTimeLimitMs } from './limits.js';
 import { badNumber, show } from './show.js';
 import { MAX_SOLUTIONS_LIMIT } from './limits.js';
@@ -92,7 +93,7 @@ function checkNonogramGivens(givens: unknown, width: number, height: number): Gi
   return out;
 }
 
-function checkKind(puzzle: unknown, kind: PuzzleKind): Record<string, unknown> {
+function checkKind(puzzle: unknown, kind: 'nonogram' | 'arrowpath'): Record<string, unknown> {
   const expected = kind === 'arrowpath' ? 'an arrowpath puzzle' : 'a nonogram puzzle';
   if (!isRecord(puzzle)) throw new TypeError(`expected ${expected}, got ${show(puzzle)}`);
   if (puzzle.kind !== kind) throw new TypeError(`expected ${expected}, got a puzzle of kind ${show(puzzle.kind)}`);
@@ -192,9 +193,14 @@ export function checkSolveOptions(options: unknown): CheckedSolveOptions {
  * and options, or the same TypeError / RangeError with the same message.
  */
 export function checkSolveInput(kind: 'nonogram', puzzle: unknown, options: unknown): CheckedSolveInput<CheckedNonogramPuzzle>;
+export function checkSolveInput(kind: 'colour-nonogram', puzzle: unknown, options: unknown): CheckedSolveInput<CheckedColourNonogramPuzzle>;
 export function checkSolveInput(kind: 'arrowpath', puzzle: unknown, options: unknown): CheckedSolveInput<CheckedArrowPathPuzzle>;
-export function checkSolveInput(kind: PuzzleKind, puzzle: unknown, options: unknown): CheckedSolveInput<CheckedNonogramPuzzle | CheckedArrowPathPuzzle> {
-  const checked = kind === 'nonogram' ? checkNonogramInput(puzzle) : checkArrowPathInput(puzzle);
+export function checkSolveInput(
+  kind: PuzzleKind,
+  puzzle: unknown,
+  options: unknown,
+): CheckedSolveInput<CheckedNonogramPuzzle | CheckedColourNonogramPuzzle | CheckedArrowPathPuzzle> {
+  const checked = kind === 'nonogram' ? checkNonogramInput(puzzle) : kind === 'colour-nonogram' ? checkColourNonogramInput(puzzle) : checkArrowPathInput(puzzle);
   return { puzzle: checked, options: checkSolveOptions(options) };
 }
 

@@ -31,15 +31,31 @@ export {
   solutionToRows,
   nonogramFromSolution,
 } from './model/nonogram.js';
+export type { PaletteColour, ColourBlock, ColourClue, ColourGivenCell, ColourNonogramPuzzle, ColourNonogramSolution } from './model/colour-nonogram.js';
+export {
+  MAX_COLOURS,
+  NAMED_COLOURS,
+  colourClueOfLine,
+  minimumColourLineLength,
+  colourSolutionToRows,
+  colourNonogramFromSolution,
+  showColourClue,
+  pickColourChar,
+  normaliseRgb,
+} from './model/colour-nonogram.js';
+export type { CheckedColourNonogramPuzzle } from './engine-input-colour.js';
+export { checkColourNonogramInput, colourCluesFit, colourSolutionsWithoutCells } from './engine-input-colour.js';
 export type { Direction, ArrowPathPuzzle, ArrowPathSolution } from './model/arrowpath.js';
 export { DIRECTIONS, DIRECTION_STEPS, rayCells, isOnRay } from './model/arrowpath.js';
 export type { PuzzleKind, Puzzle, Solution, PuzzleOf, SolutionOf } from './model/puzzle.js';
+export { PUZZLE_KINDS } from './model/puzzle.js';
 
 export type { VerifyResult } from './verify.js';
-export { verify, verifyNonogram, verifyArrowPath } from './verify.js';
+export { verify, verifyNonogram, verifyColourNonogram, verifyArrowPath } from './verify.js';
 
 export type { TextRenderOptions } from './render/text.js';
 export { renderText, renderNonogramText, renderArrowPathText } from './render/text.js';
+export { renderColourNonogramText, renderColourNonogramSvg } from './render/colour.js';
 export type { SvgRenderOptions } from './render/svg.js';
 export { renderSvg, renderNonogramSvg, renderArrowPathSvg } from './render/svg.js';
 
@@ -47,7 +63,7 @@ export type { PuzzleErrorCode } from './formats/errors.js';
 export { PuzzleFormatError } from './formats/errors.js';
 
 // Puzzle file formats: readers, writers, detection, validation, solution grids.
-export type { FormatName, ReadOptions, ReadSolutionsOptions, NonogramLines, ArrowPathLines } from './formats/index.js';
+export type { FormatName, ReadOptions, ReadSolutionsOptions, NonogramLines, ColourNonogramLines, ArrowPathLines } from './formats/index.js';
 export {
   FORMAT_NAMES,
   MAX_SIDE,
@@ -58,6 +74,7 @@ export {
   detectFormat,
   formatsFor,
   validateNonogram,
+  validateColourNonogram,
   validateArrowPath,
   readSolutions,
   writeSolution,

@@ -1,5 +1,6 @@
 // An independent check of a solution against the rules, sharing no code with any engine.
 import { DIRECTION_STEPS, type ArrowPathPuzzle, type ArrowPathSolution } from './model/arrowpath.js';
+import { colourClueOfLine, type ColourClue, type ColourNonogramPuzzle, type ColourNonogramSolution } from './model/colour-nonogram.js';
 import { FILLED, EMPTY, clueOfLine, columnOf, rowOf, type NonogramPuzzle, type NonogramSolution } from './model/nonogram.js';
 import type { Puzzle, Solution } from './model/puzzle.js';
 
@@ -39,6 +40,41 @@ export function verifyNonogram(puzzle: NonogramPuzzle, solution: NonogramSolutio
   for (const g of puzzle.givens ?? []) {
     const v = solution.cells[g.row * width + g.col];
     if ((v === FILLED) !== g.filled) problems.push(`row ${g.row + 1} column ${g.col + 1} is given ${g.filled ? 'filled' : 'empty'}`);
+  }
+  return result(problems);
+}
+
+const showBlocks = (clue: ColourClue, names: readonly string[]) =>
+  clue.length === 0 ? '0' : clue.map((b) => `${b.length}${names[b.colour] ?? `#${b.colour}`}`).join(' ');
+
+/** Check a colour grid: every cell a palette index, every line's runs of one colour its clue, the givens kept. */
+export function verifyColourNonogram(puzzle: ColourNonogramPuzzle, solution: ColourNonogramSolution): VerifyResult {
+  const { width, height } = puzzle;
+  if (solution.width !== width || solution.height !== height || solution.cells.length !== width * height) {
+    return result([`solution is ${solution.width}x${solution.height}, puzzle is ${width}x${height}`]);
+  }
+  const problems: string[] = [];
+  const names = puzzle.palette.map((c) => c.name);
+  for (let i = 0; i < solution.cells.length; i++) {
+    const v = solution.cells[i]!;
+    if (v >= names.length) problems.push(`cell ${i} holds colour ${v}; the palette has ${names.length}`);
+  }
+  const check = (want: ColourClue | undefined, line: Uint8Array, label: string) => {
+    const got = colourClueOfLine(line);
+    // Zero-length blocks mean nothing, as in the input contract.
+    const wanted = (want ?? []).filter((b) => b.length !== 0);
+    const same = got.length === wanted.length && got.every((b, i) => b.length === wanted[i]!.length && b.colour === wanted[i]!.colour);
+    if (!same) problems.push(`${label}: clue ${showBlocks(wanted, names)}, grid gives ${showBlocks(got, names)}`);
+  };
+  for (let r = 0; r < height; r++) check(puzzle.rows[r], solution.cells.subarray(r * width, (r + 1) * width), `row ${r + 1}`);
+  for (let c = 0; c < width; c++) {
+    const column = new Uint8Array(height);
+    for (let r = 0; r < height; r++) column[r] = solution.cells[r * width + c]!;
+    check(puzzle.columns[c], column, `column ${c + 1}`);
+  }
+  for (const g of puzzle.givens ?? []) {
+    const v = solution.cells[g.row * width + g.col];
+    if (v !== g.colour) problems.push(`row ${g.row + 1} column ${g.col + 1} is given ${names[g.colour] ?? g.colour}, grid has ${names[v!] ?? v}`);
   }
   return result(problems);
 }
@@ -92,6 +128,10 @@ export function verify(puzzle: Puzzle, solution: Solution): VerifyResult {
   if (puzzle.kind === 'nonogram') {
     if (!('cells' in solution)) return result(['an arrow-path solution cannot solve a nonogram']);
     return verifyNonogram(puzzle, solution);
+  }
+  if (puzzle.kind === 'colour-nonogram') {
+    if (!('cells' in solution)) return result(['an arrow-path solution cannot solve a colour nonogram']);
+    return verifyColourNonogram(puzzle, solution);
   }
   if (!('numbers' in solution)) return result(['a nonogram solution cannot solve an arrow path']);
   return verifyArrowPath(puzzle, solution);

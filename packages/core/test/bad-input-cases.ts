@@ -83,7 +83,7 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
   ['json: not closed', undefined, 'j.json', '{\n "width": 2\n', 'bad-json', 3, /^j\.json:3: bad JSON: expected "," or "}" after the value of "width", found the end of the input$/],
   ['json: missing rows', 'json', 'j.json', '{\n "kind": "nonogram",\n "width": 2,\n "height": 2,\n "columns": [[], []]\n}', 'bad-field', 1, /^j\.json:1: the puzzle has no "rows" field$/],
   ['json: unsupported version', 'json', 'j.json', '{\n "gridrace": 3,\n "kind": "nonogram"\n}', 'unsupported-version', 2, /^j\.json:2: "gridrace" is 3; this reader knows version 1 only$/],
-  ['json: unknown kind', 'json', 'j.json', '{ "kind": "sudoku" }', 'bad-field', 1, /^j\.json:1: "kind" should be "nonogram" or "arrowpath", found "sudoku"$/],
+  ['json: unknown kind', 'json', 'j.json', '{ "kind": "sudoku" }', 'bad-field', 1, /^j\.json:1: "kind" should be one of "nonogram", "colour-nonogram", "arrowpath", found "sudoku"$/],
   ['json: negative width', 'json', 'j.json', '{\n "width": -2,\n "height": 2,\n "rows": []\n}', 'bad-size', 2, /^j\.json:2: width is -2; it must be at least 1$/],
   ['json: rows count differs from height', 'json', 'j.json', '{\n "width": 1,\n "height": 2,\n "rows": [[1]],\n "columns": [[1]]\n}', 'line-count', 4,
     /^j\.json:4: "rows" has 1 clues but height is 2$/],

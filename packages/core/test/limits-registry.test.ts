@@ -59,6 +59,23 @@ describe('engine registry', () => {
     expect(() => getEngine('test-fake')).toThrow(/unknown engine "test-fake"/);
   });
 
+  it('keeps engines of different kinds under one name apart, and finds each by the kind asked for', () => {
+    const colour = { ...fake, kind: 'colour-nonogram' as const, description: 'colour twin' };
+    registerEngine(fake);
+    registerEngine(colour);
+    expect(getEngine('test-fake', 'nonogram')).toBe(fake);
+    expect(getEngine('test-fake', 'colour-nonogram')).toBe(colour);
+    // Without a kind: the first registered under the name.
+    expect(getEngine('test-fake')).toBe(fake);
+    expect(listEngines().filter((e) => e.name === 'test-fake')).toEqual([fake, colour]);
+    expect(() => getEngine('test-fake', 'arrowpath')).toThrow(/solves nonogram and colour-nonogram puzzles, not arrowpath/);
+    expect(() => registerEngine({ ...colour })).toThrow(/"test-fake" for colour-nonogram puzzles is already registered/);
+    expect(unregisterEngine('test-fake', 'nonogram')).toBe(true);
+    expect(getEngine('test-fake')).toBe(colour);
+    expect(unregisterEngine('test-fake')).toBe(true);
+    expect(() => getEngine('test-fake')).toThrow(/unknown engine "test-fake"/);
+  });
+
   it('names the package of a known engine that is not installed, until one registers under that name', () => {
     registerEngine(fake);
     registerMissingEngine('test-absent', '@example/engine-absent');

@@ -1,18 +1,24 @@
 // Line logic as the seeds do it: drop placements that contradict known cells, fix the cells
 // all surviving placements agree on; all rows, then all columns; repeat until nothing changes.
-import { EMPTY, FILLED, UNKNOWN, type Clue, type SolveBudget, type StopReason } from '@gridrace/core';
-import type { LinePlacements } from './placements.js';
+// A cell's value is 0 (background) or a colour (1 in black and white), UNSET while unknown.
+import type { SolveBudget, StopReason } from '@gridrace/core';
+import type { Blocks, LinePlacements } from './placements.js';
+
+/** A cell not known yet: above every colour a palette can hold. */
+export const UNSET = 255;
+/** Surviving placements disagree on the cell. */
+const MIXED = 256;
 
 /** One row or column: which grid cells it covers, in order, and all its placements. */
 export interface Line {
   /** `row 3` or `column 7` (1-based), for messages. */
   readonly label: string;
-  readonly clue: Clue;
+  readonly clue: Blocks;
   readonly cells: Int32Array;
   readonly placements: LinePlacements;
 }
 
-/** One search node: the grid (EMPTY, FILLED or UNKNOWN per cell) and each line's surviving placements. */
+/** One search node: the grid (a value or UNSET per cell) and each line's surviving placements. */
 export interface State {
   readonly grid: Uint8Array;
   /** Indices of the placements still possible, per line. Never mutated: filtering makes a new array. */
@@ -49,8 +55,8 @@ async function solveLine(line: Line, state: State, index: number, budget: SolveB
   const alive = state.alive[index]!;
   const kept = new Int32Array(alive.length);
   let keptCount = 0;
-  // ones[i]: how many surviving placements fill cell i of the line.
-  const ones = new Int32Array(length);
+  // agreed[i]: the value every surviving placement so far gives cell i, or MIXED.
+  const agreed = new Int16Array(length).fill(-1);
   const checkEvery = Math.max(1, Math.floor(CELLS_PER_CHECK / Math.max(1, length)));
   for (let a = 0; a < alive.length; a++) {
     if ((a + 1) % checkEvery === 0) {
@@ -62,14 +68,18 @@ async function solveLine(line: Line, state: State, index: number, budget: SolveB
     let fits = true;
     for (let i = 0; i < length; i++) {
       const known = grid[cells[i]!]!;
-      if (known !== UNKNOWN && known !== placements.cells[base + i]) {
+      if (known !== UNSET && known !== placements.cells[base + i]) {
         fits = false;
         break;
       }
     }
     if (!fits) continue;
     kept[keptCount++] = p;
-    for (let i = 0; i < length; i++) ones[i]! += placements.cells[base + i]!;
+    for (let i = 0; i < length; i++) {
+      const value = placements.cells[base + i]!;
+      if (agreed[i] === -1) agreed[i] = value;
+      else if (agreed[i] !== value) agreed[i] = MIXED;
+    }
   }
   if (keptCount === 0) return -1;
   if (keptCount < alive.length) state.alive[index] = kept.slice(0, keptCount);
@@ -78,18 +88,17 @@ async function solveLine(line: Line, state: State, index: number, budget: SolveB
   let fixed = 0;
   for (let i = 0; i < length; i++) {
     const cell = cells[i]!;
-    if (grid[cell] !== UNKNOWN) continue;
-    if (ones[i] === 0) grid[cell] = EMPTY;
-    else if (ones[i] === keptCount) grid[cell] = FILLED;
-    else continue;
+    if (grid[cell] !== UNSET || agreed[i] === MIXED) continue;
+    grid[cell] = agreed[i]!;
     fixed++;
   }
   return fixed;
 }
 
+
 export function countUnknowns(grid: Uint8Array): number {
   let n = 0;
-  for (let i = 0; i < grid.length; i++) if (grid[i] === UNKNOWN) n++;
+  for (let i = 0; i < grid.length; i++) if (grid[i] === UNSET) n++;
   return n;
 }
 

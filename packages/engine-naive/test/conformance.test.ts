@@ -1,4 +1,5 @@
 import { describeEngineConformance } from '@gridrace/testkit';
-import { naiveEngine } from '../src/index.js';
+import { naiveColourEngine, naiveEngine } from '../src/index.js';
 
 describeEngineConformance(naiveEngine);
+describeEngineConformance(naiveColourEngine);

@@ -36,6 +36,7 @@ const KNOWN: readonly Known[] = [
   builtin('bitmask', 'nonogram', '@gridrace/engine-bitmask', () => import('@gridrace/engine-bitmask'), (m) => m.bitmaskEngine),
   builtin('wasm', 'nonogram', '@gridrace/engine-wasm', () => import('@gridrace/engine-wasm'), (m) => m.wasmEngine),
   builtin('naive', 'nonogram', '@gridrace/engine-naive', () => import('@gridrace/engine-naive'), (m) => m.naiveEngine),
+  builtin('naive', 'colour-nonogram', '@gridrace/engine-naive', () => import('@gridrace/engine-naive'), (m) => m.naiveColourEngine),
   builtin('z3', 'nonogram', '@gridrace/engine-z3', () => import('@gridrace/engine-z3'), (m) => m.z3Engine),
   builtin('z3-prefix', 'nonogram', '@gridrace/engine-z3', () => import('@gridrace/engine-z3'), (m) => m.z3PrefixEngine),
   builtin('arrowpath', 'arrowpath', '@gridrace/engine-arrowpath', () => import('@gridrace/engine-arrowpath'), (m) => m.arrowPathEngine),
@@ -52,6 +53,7 @@ export const BUILTIN_ENGINES: readonly BuiltinEngineInfo[] = KNOWN.map(({ name, 
  */
 export const ENGINE_PREFERENCE: Readonly<Record<PuzzleKind, readonly string[]>> = {
   nonogram: ['wasm', 'bitmask', 'naive', 'z3', 'z3-prefix'],
+  'colour-nonogram': ['naive'],
   arrowpath: ['arrowpath', 'arrowpath-dfs'],
 };
 
@@ -123,20 +125,20 @@ export function defaultEngineName(kind: PuzzleKind): string | undefined {
 }
 
 /**
- * The engine named `name`, registered: one already registered (by the app, an external one,
- * a built-in one loaded before) is returned as it is; a built-in one is loaded from its
- * package alone. Any other
- * name loads every built-in engine first, so the `UnknownEngineError` it throws lists all the
- * names the main entry would have registered.
+ * The engine named `name` (for puzzles of `kind`, when given), registered: one already
+ * registered (by the app, an external one, a built-in one loaded before) is returned as it is;
+ * a built-in one is loaded from its package alone. Any other name loads every built-in engine
+ * first, so the `UnknownEngineError` it throws lists all the names the main entry would have
+ * registered.
  */
-export async function loadEngine(name: string): Promise<Engine> {
-  const registered = listEngines().find((e) => e.name === name);
+export async function loadEngine(name: string, kind?: PuzzleKind): Promise<Engine> {
+  const registered = listEngines(kind).find((e) => e.name === name);
   if (registered !== undefined) return registered;
-  const known = KNOWN.find((k) => k.name === name);
+  const known = KNOWN.find((k) => k.name === name && (kind === undefined || k.kind === kind));
   if (known !== undefined) {
     const engine = await loadKnown(known);
     if (engine !== undefined) return engine;
   }
   await loadBuiltinEngines();
-  return getEngine(name);
+  return getEngine(name, kind);
 }

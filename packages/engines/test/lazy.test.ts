@@ -8,7 +8,16 @@ const names = () => listEngines().map((e) => e.name);
 
 describe('@gridrace/engines/lazy', () => {
   it('knows every built-in engine without loading any', () => {
-    expect(BUILTIN_ENGINES.map((e) => e.name)).toEqual(['bitmask', 'wasm', 'naive', 'z3', 'z3-prefix', 'arrowpath', 'arrowpath-dfs']);
+    expect(BUILTIN_ENGINES.map((e) => `${e.name}/${e.kind}`)).toEqual([
+      'bitmask/nonogram',
+      'wasm/nonogram',
+      'naive/nonogram',
+      'naive/colour-nonogram',
+      'z3/nonogram',
+      'z3-prefix/nonogram',
+      'arrowpath/arrowpath',
+      'arrowpath-dfs/arrowpath',
+    ]);
     expect(BUILTIN_ENGINES.find((e) => e.name === 'z3-prefix')).toEqual({ name: 'z3-prefix', kind: 'nonogram', package: '@gridrace/engine-z3' });
     for (const e of BUILTIN_ENGINES) expect(isBuiltinInstalled(e.name)).toBe(true);
     expect(isBuiltinInstalled('no-such-engine')).toBe(false);
@@ -39,6 +48,12 @@ describe('@gridrace/engines/lazy', () => {
 
   it('an unknown name loads every built-in engine, then throws the registry error listing them', async () => {
     await expect(loadEngine('warp')).rejects.toThrow(/^unknown engine "warp"; registered engines: arrowpath, arrowpath-dfs, bitmask, naive, wasm, z3, z3-prefix$/);
-    expect(names()).toEqual(['arrowpath', 'arrowpath-dfs', 'bitmask', 'naive', 'wasm', 'z3', 'z3-prefix']);
+    expect(names()).toEqual(['arrowpath', 'arrowpath-dfs', 'bitmask', 'naive', 'naive', 'wasm', 'z3', 'z3-prefix']);
+  });
+
+  it('loads the engine of the kind asked for when one name serves two kinds', async () => {
+    expect(await loadEngine('naive', 'colour-nonogram')).toMatchObject({ name: 'naive', kind: 'colour-nonogram' });
+    expect(await loadEngine('naive', 'nonogram')).toMatchObject({ name: 'naive', kind: 'nonogram' });
+    await expect(loadEngine('wasm', 'colour-nonogram')).rejects.toThrow(/engine "wasm" solves nonogram puzzles, not colour-nonogram/);
   });
 });

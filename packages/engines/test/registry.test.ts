@@ -2,14 +2,16 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readPuzzle, verify } from '@gridrace/core';
 import { builtinEngines, defaultEngineName, getEngine, listEngines, missingEngines } from '../src/index.js';
+import { BUILTIN_ENGINES } from '../src/lazy.js';
 
 // In the monorepo every engine package is installed (devDependencies), so all are registered;
 // the pack test in packages/cli installs only some of them.
 describe('@gridrace/engines', () => {
   it('registers every built-in engine under its name, with none missing', () => {
-    expect(builtinEngines.map((e) => e.name)).toEqual(['bitmask', 'wasm', 'naive', 'z3', 'z3-prefix', 'arrowpath', 'arrowpath-dfs']);
+    // The same list, in the same order, as the lazy entry knows without loading anything.
+    expect(builtinEngines.map((e) => `${e.name}/${e.kind}`)).toEqual(BUILTIN_ENGINES.map((e) => `${e.name}/${e.kind}`));
     expect(missingEngines).toEqual([]);
-    for (const engine of builtinEngines) expect(getEngine(engine.name)).toBe(engine);
+    for (const engine of builtinEngines) expect(getEngine(engine.name, engine.kind)).toBe(engine);
     expect(listEngines().map((e) => e.name)).toEqual(expect.arrayContaining(builtinEngines.map((e) => e.name)));
   });
 

@@ -179,20 +179,21 @@ export class AbRace extends EventTarget {
     const both = head.filter((e) => base.some((b) => b.name === e.name && b.kind === e.kind));
     let raced: EngineRecord[];
     if (options.engines && options.engines.length > 0) {
-      raced = options.engines.map((name) => {
-        const engine = both.find((e) => e.name === name);
-        if (!engine) {
+      raced = options.engines.flatMap((name) => {
+        const named = both.filter((e) => e.name === name);
+        if (named.length === 0) {
           const where = head.some((e) => e.name === name) ? 'only in the head build' : base.some((e) => e.name === name) ? 'only in the base build' : 'in neither build';
-          throw new RaceConfigError(`engine "${name}" is ${where}; engines of both: ${both.map((e) => e.name).join(', ') || '(none)'}`);
+          throw new RaceConfigError(`engine "${name}" is ${where}; engines of both: ${[...new Set(both.map((e) => e.name))].join(', ') || '(none)'}`);
         }
-        return engine;
+        const fitting = named.filter((e) => kinds.has(e.kind));
+        return fitting.length > 0 ? fitting : named.slice(0, 1);
       });
     } else {
       raced = both.filter((e) => kinds.has(e.kind));
     }
     const tasks: PlannedTask[] = [];
     for (const puzzle of puzzles) for (const e of raced) if (e.kind === puzzle.record.kind) tasks.push({ engine: e.name, puzzle });
-    return new AbRace({ ...options, rounds }, { base, head, raced: raced.map((e) => e.name) }, tasks);
+    return new AbRace({ ...options, rounds }, { base, head, raced: [...new Set(raced.map((e) => e.name))] }, tasks);
   }
 
   get tasks(): readonly PlannedTask[] {

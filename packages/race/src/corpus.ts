@@ -36,6 +36,11 @@ export function puzzleHash(puzzle: Puzzle): string {
   if (puzzle.kind === 'nonogram') {
     h.update(JSON.stringify(['nonogram', puzzle.width, puzzle.height, puzzle.rows, puzzle.columns]));
     h.update(JSON.stringify([...puzzle.givens].map((g) => [g.row, g.col, g.filled]).sort()));
+  } else if (puzzle.kind === 'colour-nonogram') {
+    // Colours by value, not name: renaming a colour does not make another puzzle.
+    const clue = (c: (typeof puzzle.rows)[number]) => c.map((b) => [b.length, puzzle.palette[b.colour]?.rgb]);
+    h.update(JSON.stringify(['colour-nonogram', puzzle.width, puzzle.height, puzzle.palette.map((c) => c.rgb), puzzle.rows.map(clue), puzzle.columns.map(clue)]));
+    h.update(JSON.stringify([...puzzle.givens].map((g) => [g.row, g.col, g.colour]).sort()));
   } else {
     h.update(JSON.stringify(['arrowpath', puzzle.width, puzzle.height, puzzle.arrows, puzzle.givens]));
   }

@@ -116,11 +116,13 @@ export class Race extends EventTarget {
     const registered = listEngines();
     let engines: Engine[];
     if (options.engines && options.engines.length > 0) {
-      engines = options.engines.map((name) => {
-        const engine = registered.find((e) => e.name === name);
+      engines = options.engines.flatMap((name) => {
+        const named = registered.filter((e) => e.name === name);
         // Core's error words it (and names the package of a built-in that is not installed).
-        if (!engine) throw new RaceConfigError(new UnknownEngineError(name).message);
-        return engine;
+        if (named.length === 0) throw new RaceConfigError(new UnknownEngineError(name).message);
+        // A name may serve several kinds (naive: black and white, and colour): each kind raced.
+        const fitting = named.filter((e) => kinds.has(e.kind) && (options.kind === undefined || e.kind === options.kind));
+        return fitting.length > 0 ? fitting : named.slice(0, 1);
       });
     } else {
       engines = registered.filter((e) => kinds.has(e.kind) && (options.kind === undefined || e.kind === options.kind));
@@ -190,7 +192,7 @@ export class Race extends EventTarget {
         if (o.signal?.aborted) break;
       }
       this.#emit('task-start', { task, index, total });
-      const external = externalSpec(this.#engines.find((e) => e.name === task.engine));
+      const external = externalSpec(this.#engines.find((e) => e.name === task.engine && e.kind === task.puzzle.record.kind));
       const outcome = await runIsolated(
         { engine: task.engine, puzzle: task.puzzle.puzzle, load, ...(external ? { external } : {}), timeLimitMs, timing, clock, maxSolutions: 2 },
         { timeLimitMs, memoryMb, ...(o.graceMs !== undefined ? { graceMs: o.graceMs } : {}), ...(o.signal ? { signal: o.signal } : {}) },

@@ -40,8 +40,9 @@ async function loadEngine(): Promise<Engine> {
   // Only the side's own engines are loaded, so both sides of an A/B race load alike.
   if (input.enginesModule !== undefined) {
     if (input.enginesLazy !== undefined) {
-      const lazy = (await import(input.enginesLazy)) as { loadEngine(name: string): Promise<Engine> };
-      const engine = await lazy.loadEngine(input.engine);
+      // A build from before engines of different kinds shared a name ignores the kind.
+      const lazy = (await import(input.enginesLazy)) as { loadEngine(name: string, kind?: string): Promise<Engine> };
+      const engine = await lazy.loadEngine(input.engine, input.puzzle.kind);
       if (engine.kind !== input.puzzle.kind) throw new Error(`engine "${input.engine}" solves ${engine.kind} puzzles, not ${input.puzzle.kind}`);
       return engine;
     }
@@ -53,7 +54,7 @@ async function loadEngine(): Promise<Engine> {
     // Only the engine's own package: with every engine package (z3-solver's JavaScript among
     // them) a worker took 130-150 ms to start, with one 94-96 ms.
     const { loadEngine } = await import('@gridrace/engines/lazy');
-    await loadEngine(input.engine);
+    await loadEngine(input.engine, input.puzzle.kind);
   } else {
     // A loaded module may wrap or replace built-in engines as it is imported: they are all
     // registered first, as in the parent.

@@ -8,7 +8,9 @@ import { nonogramCaseArbitrary } from './arbitraries/nonogram.js';
 import { expectAgreesWithOracle, expectSameSolutions, expectWellFormedResult } from './expect.js';
 import { loadSeedPuzzles } from './fixtures.js';
 import { expectInputOutcome, inputCasesFor } from './input-contract.js';
-import { eastWestArrowPath, permutationNonogram } from './hard.js';
+import { eastWestArrowPath, permutationColourNonogram, permutationNonogram } from './hard.js';
+import { colourCaseArbitrary, colourPalette } from './arbitraries/colour.js';
+import { bruteForceColourNonogram } from './oracle-colour.js';
 import { bruteForceArrowPath } from './oracle-arrowpath.js';
 import type { OracleResult } from './oracle-nonogram.js';
 import { bruteForceNonogram } from './oracle-nonogram.js';
@@ -61,6 +63,17 @@ const tinyArrowPath: Puzzle = {
   meta: { title: 'tiny' },
 };
 
+const tinyColour: Puzzle = {
+  kind: 'colour-nonogram',
+  width: 2,
+  height: 2,
+  palette: colourPalette(2),
+  rows: [[{ length: 1, colour: 1 }, { length: 1, colour: 2 }], [{ length: 1, colour: 1 }]],
+  columns: [[{ length: 2, colour: 1 }], [{ length: 1, colour: 2 }]],
+  givens: [],
+  meta: { title: 'tiny' },
+};
+
 const KITS: Record<PuzzleKind, KindKit> = {
   nonogram: {
     defaultSize: 5,
@@ -70,6 +83,14 @@ const KITS: Record<PuzzleKind, KindKit> = {
     hard: permutationNonogram(30),
     tiny: tinyNonogram,
     otherKind: tinyArrowPath,
+  },
+  'colour-nonogram': {
+    defaultSize: 5,
+    oracle: (p, max) => bruteForceColourNonogram(p as PuzzleOf<'colour-nonogram'>, max),
+    cases: (size, contradictoryOnly) => colourCaseArbitrary({ maxWidth: size, maxHeight: size, ...(contradictoryOnly ? { sorts: ['contradictory'] } : {}) }),
+    hard: permutationColourNonogram(30),
+    tiny: tinyColour,
+    otherKind: tinyNonogram,
   },
   arrowpath: {
     defaultSize: 4,
@@ -125,7 +146,8 @@ export function describeEngineConformance<K extends PuzzleKind>(engine: Engine<K
     if (engine.init !== undefined) beforeAll(() => engine.init!());
     if (engine.dispose !== undefined) afterAll(() => engine.dispose!());
 
-    describe('seed puzzles', () => {
+    // Colour has no seed puzzles: an empty describe would fail the file.
+    if (ownSeeds.length > 0) describe('seed puzzles', () => {
       for (const { file, puzzle } of ownSeeds) {
         it(`${file}: unique, verified${puzzle.solution === undefined ? '' : ', equal to the known solution'}`, async () => {
           const result = await solve(puzzle);

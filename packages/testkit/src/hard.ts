@@ -1,6 +1,6 @@
 // Puzzles that keep any engine busy far longer than a test waits, for the abort and time
 // limit checks: their solutions are astronomically many and the solve asks for all of them.
-import type { ArrowPathPuzzle, Direction, NonogramPuzzle } from '@gridrace/core';
+import type { ArrowPathPuzzle, ColourNonogramPuzzle, Direction, NonogramPuzzle } from '@gridrace/core';
 
 /**
  * A size x size nonogram whose every row and column clue is `1`: its solutions are the
@@ -27,4 +27,26 @@ export function permutationNonogram(size = 30): NonogramPuzzle {
 export function eastWestArrowPath(length = 40): ArrowPathPuzzle {
   const arrows: (Direction | null)[] = Array.from({ length }, (_, i) => (i === length - 1 ? null : i < length / 2 ? 'E' : 'W'));
   return { kind: 'arrowpath', width: length, height: 1, arrows, givens: new Array<number>(length).fill(0), meta: { title: `1x${length} east-west` } };
+}
+
+/**
+ * permutationNonogram in colour: every row and column clue one red cell, on a palette that also
+ * has blue (unused), so engines carry a second colour through the search. size! solutions.
+ */
+export function permutationColourNonogram(size = 30): ColourNonogramPuzzle {
+  const red = () => [{ length: 1, colour: 1 }];
+  return {
+    kind: 'colour-nonogram',
+    width: size,
+    height: size,
+    palette: [
+      { name: 'white', rgb: 'ffffff', char: '.' },
+      { name: 'red', rgb: 'ff0000', char: 'r' },
+      { name: 'blue', rgb: '0000ff', char: 'b' },
+    ],
+    rows: Array.from({ length: size }, red),
+    columns: Array.from({ length: size }, red),
+    givens: [],
+    meta: { title: `${size}x${size} red permutation matrices` },
+  };
 }

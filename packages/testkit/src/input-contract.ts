@@ -53,6 +53,23 @@ const arrow = (width: number, height: number, arrows: unknown, givens: unknown, 
 const tinyArrow = arrow(2, 2, ['E', 'SW', 'E', null], [0, 0, 0, 0]);
 const tinyArrowSolution = numbering(2, 2, [1, 2, 3, 4]);
 
+const colourGrid = (width: number, height: number, cells: number[]): Solution => ({ width, height, cells: Uint8Array.from(cells) });
+const PALETTE = [
+  { name: 'white', rgb: 'ffffff', char: '.' },
+  { name: 'red', rgb: 'ff0000', char: 'r' },
+  { name: 'blue', rgb: '0000ff', char: 'b' },
+];
+const block = (length: unknown, colour: unknown) => ({ length, colour });
+const colourNono = (rows: unknown, columns: unknown, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
+  ...nono(rows, columns),
+  kind: 'colour-nonogram',
+  palette: PALETTE,
+  ...extra,
+});
+/** 2x2, rows [1r 1b] [1r], columns [2r] [1b]: only rb / r. */
+const tinyColour = colourNono([[block(1, 1), block(1, 2)], [block(1, 1)]], [[block(2, 1)], [block(1, 2)]]);
+const tinyColourSolution = colourGrid(2, 2, [1, 2, 1, 0]);
+
 const OTHER_KIND_MESSAGE = (want: PuzzleKind, got: PuzzleKind) => `expected ${want === 'arrowpath' ? 'an' : 'a'} ${want} puzzle, got a puzzle of kind "${got}"`;
 
 export const NONOGRAM_INPUT_CASES: readonly InputCase[] = [
@@ -134,13 +151,28 @@ export const ARROWPATH_INPUT_CASES: readonly InputCase[] = [
   { name: 'a given "1"', puzzle: { ...tinyArrow, givens: ['1', 0, 0, 0] }, expected: refused(TypeError, 'givens[0] must be a non-negative integer (0 for none), got "1"') },
 ];
 
+export const COLOUR_INPUT_CASES: readonly InputCase[] = [
+  { name: 'a block of length 0 means nothing', puzzle: colourNono([[block(1, 1), block(0, 2), block(1, 2)], [block(1, 1)]], [[block(2, 1)], [block(1, 2)]]), expected: unique(tinyColourSolution) },
+  { name: 'givens null', puzzle: { ...tinyColour, givens: null }, expected: unique(tinyColourSolution) },
+  { name: 'a given against the only solution: none', puzzle: { ...tinyColour, givens: [{ row: 1, col: 1, colour: 2 }] }, expected: none },
+  { name: 'blocks of one colour need a gap: none', puzzle: colourNono([[block(1, 1), block(1, 1)]], [[block(1, 1)], [block(1, 1)]]), expected: none },
+  { name: 'a grid without cells', puzzle: colourNono([], []), expected: unique(colourGrid(0, 0, [])) },
+  { name: 'puzzle null', puzzle: null, expected: refused(TypeError, 'expected a colour-nonogram puzzle, got null') },
+  { name: 'a black-and-white nonogram', puzzle: tinyNono, expected: refused(TypeError, 'expected a colour-nonogram puzzle, got a puzzle of kind "nonogram"') },
+  { name: 'a palette of one colour', puzzle: { ...tinyColour, palette: PALETTE.slice(0, 1) }, expected: refused(RangeError, 'palette must hold 2 to 32 colours (the background first), got 1') },
+  { name: 'a block in the background colour', puzzle: colourNono([[block(1, 0)], [block(1, 1)]], [[block(2, 1)], [block(1, 2)]]), expected: refused(RangeError, 'row 1 block 1 colour must be from 1 to 2, got 0') },
+  { name: 'a block colour "red"', puzzle: colourNono([[block(1, 'red')], [block(1, 1)]], [[block(2, 1)], [block(1, 2)]]), expected: refused(TypeError, 'row 1 block 1 colour must be an integer, got "red"') },
+  { name: 'a block a number', puzzle: colourNono([[2], [block(1, 1)]], [[block(2, 1)], [block(1, 2)]]), expected: refused(TypeError, 'row 1: block 1 must be an object { length, colour }, got 2') },
+  { name: 'a given colour 3', puzzle: { ...tinyColour, givens: [{ row: 0, col: 0, colour: 3 }] }, expected: refused(RangeError, 'givens[0].colour must be from 0 to 2, got 3') },
+];
+
 /** A signal-like object that is not an AbortSignal: accepted when it has the three members. */
 const fakeSignal = (aborted: unknown) => ({ aborted, addEventListener() {}, removeEventListener() {} });
 
 /** Option cases, on a tiny puzzle of the engine's kind with a unique solution. */
 export function optionInputCases(kind: PuzzleKind): readonly InputCase[] {
-  const puzzle = kind === 'nonogram' ? tinyNono : tinyArrow;
-  const solved = unique(kind === 'nonogram' ? tinyNonoSolution : tinyArrowSolution);
+  const puzzle = kind === 'nonogram' ? tinyNono : kind === 'colour-nonogram' ? tinyColour : tinyArrow;
+  const solved = unique(kind === 'nonogram' ? tinyNonoSolution : kind === 'colour-nonogram' ? tinyColourSolution : tinyArrowSolution);
   const maxSolutions = (value: string) => `maxSolutions must be a positive integer, got ${value}`;
   const timeLimit = (value: string) => `timeLimitMs must be a finite non-negative number, got ${value}`;
   const signal = (value: string) => `signal must be an AbortSignal (a boolean aborted, addEventListener and removeEventListener), got ${value}`;
@@ -168,7 +200,8 @@ export function optionInputCases(kind: PuzzleKind): readonly InputCase[] {
 
 /** Every input case for engines of `kind`. */
 export function inputCasesFor(kind: PuzzleKind): readonly InputCase[] {
-  return [...(kind === 'nonogram' ? NONOGRAM_INPUT_CASES : ARROWPATH_INPUT_CASES), ...optionInputCases(kind)];
+  const own = kind === 'nonogram' ? NONOGRAM_INPUT_CASES : kind === 'colour-nonogram' ? COLOUR_INPUT_CASES : ARROWPATH_INPUT_CASES;
+  return [...own, ...optionInputCases(kind)];
 }
 
 /** Solve one case and check the outcome it expects. `solve` must turn a synchronous throw into a rejection. */

@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import {
   arrowPathCaseArbitrary,
   bruteForceArrowPath,
+  bruteForceColourNonogram,
   bruteForceNonogram,
+  colourCaseArbitrary,
+  colourLinePlacements,
   eastWestArrowPath,
   expectSameSolutions,
   linePlacements,
@@ -13,7 +16,7 @@ import {
   permutationNonogram,
   solutionKeys,
 } from '../src/index.js';
-import { everyGrid, everyNumbering } from './slow-oracles.js';
+import { everyColouring, everyGrid, everyNumbering } from './slow-oracles.js';
 
 const grid = (...lines: string[]) => ({ width: lines[0]!.length, height: lines.length, cells: Uint8Array.from(lines.join(''), (ch) => (ch === '#' ? 1 : 0)) });
 
@@ -77,6 +80,32 @@ describe('bruteForceNonogram agrees with trying every grid', () => {
         expect(r.exhausted).toBe(true);
         expectSameSolutions(r.solutions, all);
         const capped = bruteForceNonogram(c.puzzle, 2);
+        expect(capped.solutions.length).toBe(Math.min(2, all.length));
+        expect(capped.exhausted).toBe(all.length < 2);
+      }),
+      { numRuns: 120 },
+    );
+  });
+});
+
+describe('the colour oracle', () => {
+  it('places blocks of one colour a cell apart, and blocks of different colours touching or not', () => {
+    const show = (clue: { length: number; colour: number }[], length: number) => colourLinePlacements(clue, length).map((p) => Array.from(p, (v) => '.rb'[v]).join(''));
+    expect(show([{ length: 1, colour: 1 }, { length: 1, colour: 2 }], 3)).toEqual(['rb.', 'r.b', '.rb']);
+    expect(show([{ length: 1, colour: 1 }, { length: 1, colour: 1 }], 3)).toEqual(['r.r']);
+    expect(show([{ length: 2, colour: 2 }, { length: 1, colour: 1 }], 3)).toEqual(['bbr']);
+  });
+
+  it('agrees with trying every colouring on random puzzles up to 3x2 in 2 or 3 colours, of all sorts', () => {
+    fc.assert(
+      fc.property(colourCaseArbitrary({ maxWidth: 3, maxHeight: 2, maxColours: 3 }), (c) => {
+        const all = everyColouring(c.puzzle);
+        const r = bruteForceColourNonogram(c.puzzle, 1 << 16);
+        expect(r.exhausted).toBe(true);
+        expectSameSolutions(r.solutions, all);
+        if (c.sort === 'contradictory') expect(all, c.how).toHaveLength(0);
+        else expect(all.some((g) => g.cells.every((v, i) => v === c.grid.cells[i])), 'the source grid solves its clues').toBe(true);
+        const capped = bruteForceColourNonogram(c.puzzle, 2);
         expect(capped.solutions.length).toBe(Math.min(2, all.length));
         expect(capped.exhausted).toBe(all.length < 2);
       }),

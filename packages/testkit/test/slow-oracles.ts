@@ -1,5 +1,5 @@
 // Even slower oracles, used only to cross-check the exported ones on tiny puzzles.
-import { verify, type ArrowPathPuzzle, type ArrowPathSolution, type NonogramPuzzle, type NonogramSolution } from '@gridrace/core';
+import { verify, type ArrowPathPuzzle, type ArrowPathSolution, type ColourNonogramPuzzle, type ColourNonogramSolution, type NonogramPuzzle, type NonogramSolution } from '@gridrace/core';
 
 /** Try all 2^(width*height) grids and keep those core's `verify` accepts. */
 export function everyGrid(puzzle: NonogramPuzzle): NonogramSolution[] {
@@ -10,6 +10,22 @@ export function everyGrid(puzzle: NonogramPuzzle): NonogramSolution[] {
   for (let bits = 0; bits < 2 ** n; bits++) {
     const cells = new Uint8Array(n);
     for (let i = 0; i < n; i++) cells[i] = (bits >> i) & 1;
+    const grid = { width, height, cells };
+    if (verify(puzzle, grid).ok) out.push(grid);
+  }
+  return out;
+}
+
+/** Try every colouring (palette size ^ cells) and keep those core's `verify` accepts. */
+export function everyColouring(puzzle: ColourNonogramPuzzle): ColourNonogramSolution[] {
+  const { width, height } = puzzle;
+  const n = width * height;
+  const colours = puzzle.palette.length;
+  if (colours ** n > 300_000) throw new RangeError(`everyColouring is for tiny grids, got ${width}x${height} in ${colours} colours`);
+  const out: ColourNonogramSolution[] = [];
+  for (let code = 0; code < colours ** n; code++) {
+    const cells = new Uint8Array(n);
+    for (let i = 0, rest = code; i < n; i++, rest = Math.floor(rest / colours)) cells[i] = rest % colours;
     const grid = { width, height, cells };
     if (verify(puzzle, grid).ok) out.push(grid);
   }

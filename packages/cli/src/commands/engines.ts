@@ -19,7 +19,8 @@ export function enginesCommand(flags: { json?: boolean }, ui: Ui): ExitCode {
     return ExitCode.OK;
   }
   const nameWidth = Math.max(...engines.map((e) => e.name.length), 4);
-  for (const e of engines) ui.out(`${e.name.padEnd(nameWidth)}  ${e.kind.padEnd(9)}  ${e.default ? '(default) ' : ''}${e.description}`);
+  const kindWidth = Math.max(...engines.map((e) => e.kind.length), 4);
+  for (const e of engines) ui.out(`${e.name.padEnd(nameWidth)}  ${e.kind.padEnd(kindWidth)}  ${e.default ? '(default) ' : ''}${e.description}`);
   for (const m of missingEngines) ui.info(`${m.name}: not installed (package ${m.package})`);
   return ExitCode.OK;
 }

@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Command, Option } from 'commander';
 import pc from 'picocolors';
-import type { PuzzleKind } from '@gridrace/core';
+import { PUZZLE_KINDS, type PuzzleKind } from '@gridrace/core';
 import {
   AbRace,
   BuildError,
@@ -175,7 +175,7 @@ export function registerRaceAbCommand(race: Command, ui: Ui, done: (code: ExitCo
     .addOption(new Option('-e, --engines <names>', 'comma-separated engines (default: every engine both builds have for these puzzles)').argParser(list))
     .addOption(new Option('-p, --puzzles <path>', 'puzzle file, folder or glob; repeatable').argParser(many))
     .option('--suite <file>', 'a suite file: one puzzle path, folder or glob a line, # comments')
-    .addOption(new Option('-k, --kind <kind>', 'only puzzles of this kind').choices(['nonogram', 'arrowpath']))
+    .addOption(new Option('-k, --kind <kind>', 'only puzzles of this kind').choices([...PUZZLE_KINDS]))
     .addOption(new Option('--rounds <n>', 'rounds of every task, each one base and one head run').argParser(wholeNumber).default(8))
     .addOption(new Option('--time <seconds>', 'tinybench time budget per run').argParser(positive('seconds')).default(0.15))
     .addOption(new Option('-t, --time-limit <seconds>', 'time limit per solve').argParser(positive('seconds')).default(10))

@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import cliProgress from 'cli-progress';
 import { Command, Option } from 'commander';
 import pc from 'picocolors';
-import type { PuzzleKind } from '@gridrace/core';
+import { PUZZLE_KINDS, type PuzzleKind } from '@gridrace/core';
 import {
   MergeError,
   OUTPUT_FILES,
@@ -395,7 +395,7 @@ export function registerRaceCommand(program: Command, ui: Ui, done: (code: ExitC
     .addOption(new Option('-e, --engines <names>', 'comma-separated engines (default: every engine of a kind the puzzles hold)').argParser(list))
     .addOption(new Option('-p, --puzzles <path>', 'puzzle file, folder or glob; repeatable (default: the repository puzzles/)').argParser(many))
     .option('--suite <file>', 'a suite file: one puzzle path, folder or glob a line, # comments (added to -p)')
-    .addOption(new Option('-k, --kind <kind>', 'only puzzles of this kind').choices(['nonogram', 'arrowpath']))
+    .addOption(new Option('-k, --kind <kind>', 'only puzzles of this kind').choices([...PUZZLE_KINDS]))
     .addOption(
       new Option('--preset <name>', `what to race when -p, --suite, --time or -t do not say: ${Object.entries(PRESETS).map(([name, p]) => `${name} (${p.description})`).join('; ')}`)
         .choices(Object.keys(PRESETS))

@@ -1,4 +1,4 @@
-import { UnknownEngineError, verify, type Engine, type Puzzle, type Solution, type SolveResult, type FormatName } from '@gridrace/core';
+import { UnknownEngineError, listEngines, verify, type Engine, type Puzzle, type Solution, type SolveResult, type FormatName } from '@gridrace/core';
 import { defaultEngineName, loadEngine } from '@gridrace/engines/lazy';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { buildOutput, loadPuzzles, writeOutput } from '../io.js';
@@ -23,13 +23,15 @@ export async function engineFor(puzzle: Puzzle, requested: string | undefined): 
   if (name === undefined) throw new CliError(`no engine for ${puzzle.kind} puzzles is registered yet`, ExitCode.USAGE);
   let engine: Engine;
   try {
-    engine = await loadEngine(name);
+    engine = await loadEngine(name, puzzle.kind);
   } catch (err) {
-    if (!(err instanceof UnknownEngineError)) throw err;
-    throw new CliError(err.message, ExitCode.USAGE);
-  }
-  if (engine.kind !== puzzle.kind) {
-    throw new CliError(`engine "${name}" solves ${engine.kind} puzzles, but this is a ${puzzle.kind} puzzle`, ExitCode.USAGE);
+    if (err instanceof UnknownEngineError) throw new CliError(err.message, ExitCode.USAGE);
+    // Known, but only for other kinds of puzzle.
+    const kinds = listEngines()
+      .filter((e) => e.name === name)
+      .map((e) => e.kind);
+    if (kinds.length === 0) throw err;
+    throw new CliError(`engine "${name}" solves ${kinds.join(' and ')} puzzles, but this is a ${puzzle.kind} puzzle`, ExitCode.USAGE);
   }
   return engine;
 }

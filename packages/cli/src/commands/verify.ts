@@ -18,7 +18,7 @@ export async function verifyCommand(path: string, flags: VerifyFlags, ui: Ui): P
     const first = all[0]!;
     const { name: solutionName, text } = await readInput(flags.solution);
     try {
-      solutions = readSolutions(text, { file: solutionName, width: first.width, height: first.height, kind: first.kind });
+      solutions = readSolutions(text, { file: solutionName, width: first.width, height: first.height, kind: first.kind, ...(first.kind === 'colour-nonogram' ? { palette: first.palette } : {}) });
     } catch (err) {
       if (err instanceof PuzzleFormatError) throw new CliError(err.message, ExitCode.BAD_INPUT);
       throw err;

@@ -16,6 +16,8 @@ export type PuzzleErrorCode =
   /** Malformed XML, or XML that is not a puzzle set in webpbn's format. */
   | 'bad-xml'
   | 'bad-field'
+  /** A colour puzzle's palette or a colour it names: unknown, repeated, the background in a clue, fewer than two colours or more than MAX_COLOURS. */
+  | 'bad-colour'
   | 'unsupported-version'
   | 'bad-solution'
   | 'unsupported-feature'

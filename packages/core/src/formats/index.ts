@@ -17,6 +17,7 @@ import { checkOutputSize } from '../limits.js';
 export type { FormatName } from './detect.js';
 export { FORMAT_NAMES, detectFormat } from './detect.js';
 export { validateNonogram, validateArrowPath, type NonogramLines, type ArrowPathLines } from './validate.js';
+export { validateColourNonogram, type ColourNonogramLines } from './validate-colour.js';
 export { readSolutions, writeSolution, type ReadSolutionsOptions } from './solutions.js';
 export { MAX_SIDE } from './text.js';
 
@@ -39,8 +40,8 @@ const CODECS: Readonly<Record<FormatName, Codec>> = {
   pattern: { kinds: ['nonogram'], read: readPattern, write: writePattern },
   taai: { kinds: ['nonogram'], read: readTaai, write: writeTaai },
   signpost: { kinds: ['arrowpath'], read: readSignpost, write: writeSignpost },
-  json: { kinds: ['nonogram', 'arrowpath'], read: readJson, write: writeJson },
-  xml: { kinds: ['nonogram'], read: readXml, write: writeXml },
+  json: { kinds: ['nonogram', 'colour-nonogram', 'arrowpath'], read: readJson, write: writeJson },
+  xml: { kinds: ['nonogram', 'colour-nonogram'], read: readXml, write: writeXml },
 };
 
 function codecFor(format: FormatName, source: SourceRef): Codec {
@@ -81,9 +82,9 @@ export function writePuzzles(puzzles: readonly Puzzle[], format: FormatName): st
   for (const p of puzzles) {
     const cells = p.width * p.height;
     const digits = String(cells).length;
-    if (p.kind === 'nonogram') {
+    if (p.kind === 'nonogram' || p.kind === 'colour-nonogram') {
       for (const lines of [p.rows, p.columns]) if (Array.isArray(lines)) for (const clue of lines) estimate += len(clue) * 7 + 8;
-      estimate += len(p.givens) * 40 + (p.solution ? cells + p.height * 8 : 0);
+      estimate += len(p.givens) * 40 + (p.solution ? cells + p.height * 8 : 0) + (p.kind === 'colour-nonogram' ? len(p.palette) * 100 : 0);
     } else {
       estimate += cells * (digits + 8) + (p.solution ? cells * (digits + 2) : 0);
     }

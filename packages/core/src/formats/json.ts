@@ -9,92 +9,22 @@
 //     "grid": [[[1, "SE"], [0, "SW"], ...], ...],   ([given or 0, direction or ""] per cell)
 //     "solution"?: [[[1, "SE"], [3, "SW"], ...], ...] }   (same shape; bare numbers are read too)
 //
+//   { "gridrace": 1, "kind": "colour-nonogram", ... }    (json-colour.ts)
+//
 // or several: `{ "gridrace": 1, "puzzles": [ {...}, ... ] }`. Meta fields: name (-> title),
 // author, copyright, license, catalogue, source. The seed files, which have no `gridrace`
 // and no `kind`, are read too: `grid` means an arrow path, `rows` a nonogram. Unknown
 // fields are ignored; a `gridrace` version other than 1 is refused.
 import { DIRECTIONS, type ArrowPathPuzzle, type Direction } from '../model/arrowpath.js';
-import { EMPTY, FILLED, solutionToRows, type GivenCell, type NonogramPuzzle, type PuzzleMeta } from '../model/nonogram.js';
-import type { Puzzle } from '../model/puzzle.js';
+import { EMPTY, FILLED, solutionToRows, type GivenCell, type NonogramPuzzle } from '../model/nonogram.js';
+import { PUZZLE_KINDS, type Puzzle } from '../model/puzzle.js';
 import { fail, type SourceRef } from './errors.js';
+import { colourNonogramFields, readColourNonogram } from './json-colour.js';
+import { META_FIELDS, Fields, JSON_VERSION, asObject, checkVersion, readMeta } from './json-fields.js';
 import { parseJson, showNode, type JsonNode } from './json-syntax.js';
-import { MAX_SIDE, checkSide, stripBom } from './text.js';
+import { MAX_SIDE, stripBom } from './text.js';
 import { validateArrowPath, validateNonogram } from './validate.js';
 import { requireSome, validateForOutput } from './write-helpers.js';
-
-export const JSON_VERSION = 1;
-
-type ObjectNode = Extract<JsonNode, { type: 'object' }>;
-type ArrayNode = Extract<JsonNode, { type: 'array' }>;
-
-const META_FIELDS: readonly (readonly [key: string, field: keyof PuzzleMeta])[] = [
-  ['name', 'title'],
-  ['author', 'author'],
-  ['copyright', 'copyright'],
-  ['license', 'license'],
-  ['catalogue', 'catalogue'],
-  ['source', 'source'],
-];
-
-/** Reads the fields of one JSON object, failing with the field's line. */
-class Fields {
-  constructor(
-    readonly node: ObjectNode,
-    readonly source: SourceRef,
-  ) {}
-
-  get(key: string): JsonNode | undefined {
-    return this.node.entries.get(key);
-  }
-
-  lineOf(key: string): number {
-    return this.node.keyLines.get(key) ?? this.node.line;
-  }
-
-  required(key: string): JsonNode {
-    const node = this.get(key);
-    if (node === undefined) fail('bad-field', `the puzzle has no "${key}" field`, this.source, this.node.line);
-    return node;
-  }
-
-  array(key: string): ArrayNode {
-    const node = this.required(key);
-    if (node.type !== 'array') fail('bad-field', `"${key}" should be a list, found ${showNode(node)}`, this.source, node.line);
-    return node;
-  }
-
-  side(key: 'width' | 'height'): number {
-    const node = this.required(key);
-    if (node.type !== 'number' || !Number.isInteger(node.value)) {
-      fail('bad-field', `"${key}" should be a whole number, found ${showNode(node)}`, this.source, node.line);
-    }
-    checkSide(node.value, key, this.source, node.line);
-    return node.value;
-  }
-}
-
-function asObject(node: JsonNode, what: string, source: SourceRef): ObjectNode {
-  if (node.type !== 'object') fail('bad-field', `${what} should be an object {...}, found ${showNode(node)}`, source, node.line);
-  return node;
-}
-
-function checkVersion(node: ObjectNode, source: SourceRef): void {
-  const version = node.entries.get('gridrace');
-  if (version !== undefined && !(version.type === 'number' && version.value === JSON_VERSION)) {
-    fail('unsupported-version', `"gridrace" is ${showNode(version)}; this reader knows version ${JSON_VERSION} only`, source, version.line);
-  }
-}
-
-function readMeta(fields: Fields): PuzzleMeta {
-  const meta: PuzzleMeta = {};
-  for (const [key, field] of [...META_FIELDS, ['title', 'title'] as const]) {
-    const node = fields.get(key);
-    if (node === undefined || meta[field] !== undefined) continue;
-    if (node.type !== 'string') fail('bad-field', `"${key}" should be a string, found ${showNode(node)}`, fields.source, node.line);
-    meta[field] = node.value;
-  }
-  return meta;
-}
 
 function readClue(node: JsonNode, label: string, source: SourceRef): number[] {
   if (node.type !== 'array') fail('bad-field', `${label} clue should be a list of numbers such as [3, 1], found ${showNode(node)}`, source, node.line);
@@ -270,11 +200,12 @@ function readOne(node: JsonNode, source: SourceRef): Puzzle {
     if (fields.get('grid') !== undefined) kind = 'arrowpath';
     else if (fields.get('rows') !== undefined || fields.get('columns') !== undefined) kind = 'nonogram';
     else fail('bad-field', 'cannot tell the kind of puzzle: there is no "kind", no "rows" (nonogram) and no "grid" (arrow path)', source, object.line);
-  } else if (kindNode.type === 'string' && (kindNode.value === 'nonogram' || kindNode.value === 'arrowpath')) {
+  } else if (kindNode.type === 'string' && (PUZZLE_KINDS as readonly string[]).includes(kindNode.value)) {
     kind = kindNode.value;
   } else {
-    fail('bad-field', `"kind" should be "nonogram" or "arrowpath", found ${showNode(kindNode)}`, source, kindNode.line);
+    fail('bad-field', `"kind" should be one of ${PUZZLE_KINDS.map((k) => `"${k}"`).join(', ')}, found ${showNode(kindNode)}`, source, kindNode.line);
   }
+  if (kind === 'colour-nonogram') return readColourNonogram(fields);
   return kind === 'nonogram' ? readNonogram(fields) : readArrowPath(fields);
 }
 
@@ -320,6 +251,8 @@ function puzzleFields(puzzle: Puzzle, indent: string): [string, string][] {
       if (cells.length > 0) fields.push([key, `[${cells.join(', ')}]`]);
     }
     if (puzzle.solution !== undefined) fields.push(['solution', block(solutionToRows(puzzle.solution).map(str), inner)]);
+  } else if (puzzle.kind === 'colour-nonogram') {
+    fields.push(...colourNonogramFields(puzzle, (items) => block(items, inner)));
   } else {
     const { width, height } = puzzle;
     const rows = (cell: (i: number) => string) => {

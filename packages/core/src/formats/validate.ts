@@ -44,7 +44,7 @@ export interface ArrowPathLines {
 
 const showClue = (clue: Clue): string => (clue.length === 0 ? '0' : clue.join(' '));
 
-function firstProblem(result: VerifyResult): string {
+export function firstProblem(result: VerifyResult): string {
   if (result.ok) return '';
   const more = result.problems.length > 1 ? ` (and ${result.problems.length - 1} more)` : '';
   return `${result.problems[0]}${more}`;
@@ -81,7 +81,7 @@ export function validateNonogram(puzzle: NonogramPuzzle, file = '<input>', lines
 }
 
 /** Run checks, prefixing any error's message with the puzzle's name. */
-function named(name: string | undefined, check: () => void): void {
+export function named(name: string | undefined, check: () => void): void {
   if (name === undefined) return check();
   try {
     check();

@@ -1,19 +1,22 @@
 // Checks and conversions the format modules share.
 import type { ArrowPathPuzzle } from '../model/arrowpath.js';
+import type { ColourNonogramPuzzle } from '../model/colour-nonogram.js';
 import { FILLED, type NonogramPuzzle, type NonogramSolution } from '../model/nonogram.js';
 import type { Puzzle, PuzzleKind } from '../model/puzzle.js';
 import { fail, type SourceRef } from './errors.js';
 import { cellLabel } from './text.js';
 import { validateArrowPath, validateNonogram } from './validate.js';
+import { validateColourNonogram } from './validate-colour.js';
 
 /** Writers report problems against this pseudo-file. */
 export const OUTPUT: SourceRef = { file: '<output>' };
 
-const KIND_NAMES: Record<PuzzleKind, string> = { nonogram: 'a nonogram', arrowpath: 'an arrow path' };
+const KIND_NAMES: Record<PuzzleKind, string> = { nonogram: 'a nonogram', 'colour-nonogram': 'a colour nonogram', arrowpath: 'an arrow path' };
 
 /** A writer's input must itself be a valid puzzle. */
 export function validateForOutput(puzzle: Puzzle): void {
   if (puzzle.kind === 'nonogram') validateNonogram(puzzle, OUTPUT.file);
+  else if (puzzle.kind === 'colour-nonogram') validateColourNonogram(puzzle, OUTPUT.file);
   else validateArrowPath(puzzle, OUTPUT.file);
 }
 
@@ -31,6 +34,7 @@ export function requireSome(puzzles: readonly Puzzle[], format: string): void {
 }
 
 export function requireKind(puzzle: Puzzle, kind: 'nonogram', format: string): NonogramPuzzle;
+export function requireKind(puzzle: Puzzle, kind: 'colour-nonogram', format: string): ColourNonogramPuzzle;
 export function requireKind(puzzle: Puzzle, kind: 'arrowpath', format: string): ArrowPathPuzzle;
 export function requireKind(puzzle: Puzzle, kind: PuzzleKind, format: string): Puzzle {
   if (puzzle.kind !== kind) {

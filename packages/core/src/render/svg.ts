@@ -1,6 +1,8 @@
 import { DIRECTION_STEPS, type ArrowPathPuzzle, type ArrowPathSolution } from '../model/arrowpath.js';
 import { FILLED, type NonogramPuzzle, type NonogramSolution } from '../model/nonogram.js';
+import type { ColourNonogramSolution } from '../model/colour-nonogram.js';
 import type { Puzzle, Solution } from '../model/puzzle.js';
+import { renderColourNonogramSvg } from './colour.js';
 import { checkOutputSize } from '../limits.js';
 import { escapeXml } from '../formats/xml-events.js';
 
@@ -11,10 +13,11 @@ export interface SvgRenderOptions {
   title?: string;
 }
 
-function svgDocument(width: number, height: number, title: string | undefined, body: string[]): string {
+/** An SVG document of the given size around `body`, on a `paper`-coloured ground. */
+export function svgDocument(width: number, height: number, title: string | undefined, body: string[], paper = '#fff'): string {
   const head = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif">`;
   const titleTag = title ? [`<title>${escapeXml(title)}</title>`] : [];
-  return [head, ...titleTag, `<rect width="${width}" height="${height}" fill="#fff"/>`, ...body, '</svg>', ''].join('\n');
+  return [head, ...titleTag, `<rect width="${width}" height="${height}" fill="${paper}"/>`, ...body, '</svg>', ''].join('\n');
 }
 
 /** A nonogram with its clues; filled cells black, givens outlined in blue, bold lines every 5 cells. */
@@ -129,5 +132,6 @@ export function renderArrowPathSvg(puzzle: ArrowPathPuzzle, solution?: ArrowPath
 
 export function renderSvg(puzzle: Puzzle, solution?: Solution, options?: SvgRenderOptions): string {
   if (puzzle.kind === 'nonogram') return renderNonogramSvg(puzzle, solution as NonogramSolution | undefined, options);
+  if (puzzle.kind === 'colour-nonogram') return renderColourNonogramSvg(puzzle, solution as ColourNonogramSolution | undefined, options);
   return renderArrowPathSvg(puzzle, solution as ArrowPathSolution | undefined, options);
 }

@@ -1,6 +1,8 @@
 import type { ArrowPathPuzzle, ArrowPathSolution, Direction } from '../model/arrowpath.js';
 import { FILLED, type NonogramPuzzle, type NonogramSolution } from '../model/nonogram.js';
+import type { ColourNonogramSolution } from '../model/colour-nonogram.js';
 import type { Puzzle, Solution } from '../model/puzzle.js';
+import { renderColourNonogramText } from './colour.js';
 import { checkOutputSize } from '../limits.js';
 
 export interface TextRenderOptions {
@@ -86,5 +88,6 @@ export function renderArrowPathText(puzzle: ArrowPathPuzzle, solution?: ArrowPat
 /** Text for either kind; `solution` must match the puzzle's kind. */
 export function renderText(puzzle: Puzzle, solution?: Solution, options?: TextRenderOptions): string {
   if (puzzle.kind === 'nonogram') return renderNonogramText(puzzle, solution as NonogramSolution | undefined, options);
+  if (puzzle.kind === 'colour-nonogram') return renderColourNonogramText(puzzle, solution as ColourNonogramSolution | undefined, options);
   return renderArrowPathText(puzzle, solution as ArrowPathSolution | undefined, options);
 }

@@ -94,11 +94,11 @@ describe('webpbn XML', () => {
   const broken: [string, string, string, number, RegExp][] = [
     // The parser sees the missing </line> at the </clues> that closes the columns.
     ['unclosed tag', PLUS.replace('<line><count>1</count></line>\n</clues>', '<line><count>1</count>\n</clues>'), 'bad-xml', lineOf(PLUS, '</clues>'), /^bad\.xml:\d+: malformed XML: /],
-    ['colour clue', row3('<line><count color="red">2</count><count>2</count></line>'), 'unsupported-feature', atRow3, /colour "red" \(and no <color> of that name is defined\): colour puzzles are not supported yet/],
+    ['undefined clue colour', row3('<line><count color="red">2</count><count>2</count></line>'), 'bad-colour', atRow3, /a clue in colour "red", which no <color> defines/],
     ['bad count', row3('<line><count>2x</count><count>2</count></line>'), 'bad-number', atRow3, /count "2x" is not a whole number/],
     ['clue too long', row3('<line><count>3</count><count>2</count></line>'), 'clue-too-long', atRow3, /row 3 clue "3 2" needs 6 cells/],
     ['image too narrow', PLUS.replace('|##.##|', '|##.#|'), 'bad-solution', goalRow3, /goal image row 3 "\|##\.#\|" has 4 cells/],
-    ['unknown image character', PLUS.replace('|##.##|', '|##o##|'), 'bad-solution', goalRow3, /has "o", which is neither "#" \(black\) nor "\." \(white\)/],
+    ['unknown image character', PLUS.replace('|##.##|', '|##o##|'), 'bad-solution', goalRow3, /has "o", which is none of the puzzle's colours: "\." \(white\), "#" \(black\)/],
     ['goal against the clues', PLUS.replace('|##.##|', '|#####|'), 'bad-solution', lineOf(PLUS, '<image>', PLUS.indexOf('type="goal"')), /the solution does not fit the puzzle/],
     ['triddler', PLUS.replace('<puzzle type="grid" defaultcolor="black">', '<puzzle type="triddler">'), 'unsupported-feature', lineOf(PLUS, '<puzzle '), /type "triddler" are not supported/],
     ['no rows', PLUS.replace(/<clues type="rows">[\s\S]*?<\/clues>/, ''), 'bad-xml', lineOf(PLUS, '<puzzle '), /rows are missing/],
