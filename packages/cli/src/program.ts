@@ -52,7 +52,7 @@ const DEFAULT_ENGINES_HELP = `
 Default engine per kind: the fastest of that kind that runs everywhere (Node and browsers).
   nonogram   ${defaultEngineName('nonogram') ?? '(none)'}: the bitmask solver compiled to WebAssembly; it beat bitmask (the
              same solver in TypeScript, same answers) on every nonogram set the race times
-  colour-nonogram  ${defaultEngineName('colour-nonogram') ?? '(none)'}: the reference pattern enumeration
+  colour-nonogram  ${defaultEngineName('colour-nonogram') ?? '(none)'}: the colour solver of the same source in WebAssembly
   arrowpath  ${defaultEngineName('arrowpath') ?? '(none)'}: the propagating backtracker`;
 
 /**

@@ -29,6 +29,6 @@ describe('default engines', () => {
 
   it('gridrace engines marks the same defaults', () => {
     const engines = JSON.parse(gridrace(['engines', '--json']).stdout) as { name: string; kind: string; default: boolean }[];
-    expect(engines.filter((e) => e.default).map((e) => `${e.kind}:${e.name}`).sort()).toEqual(['arrowpath:arrowpath', 'colour-nonogram:naive', 'nonogram:wasm']);
+    expect(engines.filter((e) => e.default).map((e) => `${e.kind}:${e.name}`).sort()).toEqual(['arrowpath:arrowpath', 'colour-nonogram:wasm', 'nonogram:wasm']);
   });
 });

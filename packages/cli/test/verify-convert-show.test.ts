@@ -112,7 +112,7 @@ describe('colour nonograms through the CLI', () => {
     const solved = gridrace(['solve', xml, '--json']);
     expect(solved.code).toBe(ExitCode.OK);
     const result = (JSON.parse(solved.stdout) as { results: Record<string, unknown>[] }).results[0]!;
-    expect(result).toMatchObject({ kind: 'colour-nonogram', engine: 'naive', verdict: 'unique', verified: true, solutions: [['rb.', '.r.', 'bbr']] });
+    expect(result).toMatchObject({ kind: 'colour-nonogram', engine: 'wasm', verdict: 'unique', verified: true, solutions: [['rb.', '.r.', 'bbr']] });
     expect(result.palette).toEqual([
       { name: 'white', rgb: 'ffffff', char: '.' },
       { name: 'red', rgb: 'ff0000', char: 'r' },
@@ -132,7 +132,8 @@ describe('colour nonograms through the CLI', () => {
 
     const shown = gridrace(['show', xml, '--format', 'svg']);
     expect(shown.stdout).toContain('fill="#0000ff"');
-    expect(gridrace(['solve', xml, '-e', 'wasm']).stderr).toBe(`gridrace: engine "wasm" solves nonogram puzzles, but this is a colour-nonogram puzzle\n`);
+    for (const engine of ['bitmask', 'naive']) expect(JSON.parse(gridrace(['solve', xml, '-e', engine, '--json']).stdout).results[0]).toMatchObject({ engine, verdict: 'unique', verified: true });
+    expect(gridrace(['solve', xml, '-e', 'z3']).stderr).toBe(`gridrace: engine "z3" solves nonogram puzzles, but this is a colour-nonogram puzzle\n`);
   });
 });
 

@@ -14,6 +14,7 @@
 //      it also pauses once steps() reaches stepEnd (Infinity: never).
 //   5. counter(i) / difficulty() for the stats.
 // The numbers these take and return are named in ../src/abi.ts, shared with the host.
+// Colour nonograms have entry points of their own, colourPrepare .. colourRun (colour.ts).
 // Every solve starts from an empty arena.
 import {
   COUNTER_BRANCHES,
@@ -39,6 +40,8 @@ import { resetSteps, setClock, steps as stepsTaken } from './clock';
 import { cacheHits, linesSolved, setupPropagator, setupTies } from './propagate';
 import { learned, probes, reused, setupProber } from './probe';
 import { branches, difficulty as searchDifficulty, maxDepth, nodes, sat, searchRun, setupSearch, turns } from './search';
+
+export { colourCounter, colourDifficulty, colourGiven, colourPrepare, colourRun, colourSetup } from './colour';
 
 let w: i32 = 0;
 let h: i32 = 0;

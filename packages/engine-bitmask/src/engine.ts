@@ -3,7 +3,8 @@
 // search and gives them back when it ends, so solves in a row reuse them (a new instance
 // costs its set-up, and its calls start cold) while solves at the same time each get their own.
 import type { Engine } from '@gridrace/core';
-import { checkPositive, createSolve, type SolverConfig, type SolverInstance } from './host/engine-host.js';
+import { createColourSolve } from './host/colour-host.js';
+import { checkPositive, createSolve, type SolverConfig, type SolverInstance, type SolverTarget } from './host/engine-host.js';
 import { createHostInstance } from './solver-instance.js';
 
 export type { Strategy } from './host/engine-host.js';
@@ -16,10 +17,11 @@ const MAX_MEMORY_MB = 2048;
 /** About 40 bytes per cell must fit in that memory, whatever maxCells says. */
 const MAX_JS_CELLS = 50_000_000;
 
-export function createBitmaskEngine(config: BitmaskConfig = {}): Engine<'nonogram'> {
+/** The JavaScript target: pooled instances of the JavaScript build. */
+function jsTarget(config: BitmaskConfig): SolverTarget<SolverInstance> {
   const maxMemoryMb = Math.min(MAX_MEMORY_MB, checkPositive(config.maxMemoryMb ?? MAX_MEMORY_MB, 'maxMemoryMb'));
   const idle: SolverInstance[] = [];
-  const solve = createSolve(config, {
+  return {
     memoryName: 'memory',
     maxCells: MAX_JS_CELLS,
     maxCellsReason: `a ${MAX_MEMORY_MB} MB solver memory can hold`,
@@ -28,14 +30,30 @@ export function createBitmaskEngine(config: BitmaskConfig = {}): Engine<'nonogra
     release: (instance) => idle.push(instance),
     // A typed array or buffer the engine could not allocate.
     isMemoryFailure: (error) => error instanceof RangeError,
-  });
+  };
+}
+
+export function createBitmaskEngine(config: BitmaskConfig = {}): Engine<'nonogram'> {
   return {
     name: config.name ?? 'bitmask',
     kind: 'nonogram',
     description: 'bit-mask line solver, dirty-line queue and cache, probing, backtracking on a trail, clause learning',
-    solve,
+    solve: createSolve(config, jsTarget(config)),
+  };
+}
+
+/** The colour solver of the same source, in JavaScript: colour line solver, dirty-line queue, backtracking on a trail. */
+export function createBitmaskColourEngine(config: BitmaskConfig = {}): Engine<'colour-nonogram'> {
+  return {
+    name: config.name ?? 'bitmask',
+    kind: 'colour-nonogram',
+    description: 'colour line solver (colour masks per cell), dirty-line queue, backtracking on a trail',
+    solve: createColourSolve(config, jsTarget(config)),
   };
 }
 
 /** The flagship nonogram engine, registered as `bitmask`. */
 export const bitmaskEngine: Engine<'nonogram'> = createBitmaskEngine();
+
+/** The colour nonogram engine of the JavaScript build, registered as `bitmask`. */
+export const bitmaskColourEngine: Engine<'colour-nonogram'> = createBitmaskColourEngine();

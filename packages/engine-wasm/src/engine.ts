@@ -2,7 +2,7 @@
 // run by the host both engines share (@gridrace/engine-bitmask/host). This file holds what
 // is WebAssembly's own: the module, its instances and their memory.
 import type { Engine } from '@gridrace/core';
-import { checkPositive, createSolve, type SolverConfig } from '@gridrace/engine-bitmask/host';
+import { checkPositive, createColourSolve, createSolve, type SolverConfig, type SolverTarget } from '@gridrace/engine-bitmask/host';
 import { compileSolver, instantiateSolver, type WasmInstance, type WasmSource } from './loader.js';
 
 export type { Strategy } from '@gridrace/engine-bitmask/host';
@@ -45,7 +45,13 @@ export interface WasmEngine extends Engine<'nonogram'> {
   dispose(): Promise<void>;
 }
 
-export function createWasmEngine(config: WasmConfig = {}): WasmEngine {
+export interface WasmColourEngine extends Engine<'colour-nonogram'> {
+  init(): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+/** The module, its pool of instances and the target the host runs them through, for one engine. */
+function wasmTarget(config: WasmConfig): { target: SolverTarget<WasmInstance>; init(): Promise<void>; dispose(): Promise<void> } {
   const maxMemoryMb = Math.min(4096, checkPositive(config.maxMemoryMb ?? DEFAULT_MAX_MEMORY_MB, 'maxMemoryMb'));
   const initialMemoryMb = checkPositive(config.initialMemoryMb ?? DEFAULT_INITIAL_MEMORY_MB, 'initialMemoryMb', true);
 
@@ -74,36 +80,56 @@ export function createWasmEngine(config: WasmConfig = {}): WasmEngine {
     return instance;
   };
 
-  const solve = createSolve(config, {
-    memoryName: 'WebAssembly memory',
-    maxCells: MAX_WASM_CELLS,
-    maxCellsReason: 'a 32-bit WebAssembly memory can hold',
-    maxMemoryMb,
-    instance: take,
-    release: (instance) => {
-      if (born.get(instance) === generation) idle.push(instance);
-    },
-    isMemoryFailure,
-  });
-
   return {
-    name: config.name ?? 'wasm',
-    kind: 'nonogram',
-    description: 'the bitmask solver (line solver, queue, cache, probing, backtracking, clause learning) in AssemblyScript / WebAssembly',
-
+    target: {
+      memoryName: 'WebAssembly memory',
+      maxCells: MAX_WASM_CELLS,
+      maxCellsReason: 'a 32-bit WebAssembly memory can hold',
+      maxMemoryMb,
+      instance: take,
+      release: (instance) => {
+        if (born.get(instance) === generation) idle.push(instance);
+      },
+      isMemoryFailure,
+    },
     async init(): Promise<void> {
       if (idle.length === 0) idle.push(await take());
     },
-
     async dispose(): Promise<void> {
       idle = [];
       module = null;
       generation++;
     },
+  };
+}
 
-    solve,
+export function createWasmEngine(config: WasmConfig = {}): WasmEngine {
+  const { target, init, dispose } = wasmTarget(config);
+  return {
+    name: config.name ?? 'wasm',
+    kind: 'nonogram',
+    description: 'the bitmask solver (line solver, queue, cache, probing, backtracking, clause learning) in AssemblyScript / WebAssembly',
+    init,
+    dispose,
+    solve: createSolve(config, target),
+  };
+}
+
+/** The colour solver of the same source in WebAssembly: colour line solver, dirty-line queue, backtracking on a trail. */
+export function createWasmColourEngine(config: WasmConfig = {}): WasmColourEngine {
+  const { target, init, dispose } = wasmTarget(config);
+  return {
+    name: config.name ?? 'wasm',
+    kind: 'colour-nonogram',
+    description: 'the colour solver of the bitmask source (colour line solver, dirty-line queue, backtracking on a trail) in AssemblyScript / WebAssembly',
+    init,
+    dispose,
+    solve: createColourSolve(config, target),
   };
 }
 
 /** The WebAssembly nonogram engine, registered as `wasm`. */
 export const wasmEngine: WasmEngine = createWasmEngine();
+
+/** The WebAssembly colour nonogram engine, registered as `wasm`. */
+export const wasmColourEngine: WasmColourEngine = createWasmColourEngine();

@@ -34,7 +34,9 @@ function builtin<M>(name: string, kind: PuzzleKind, pkg: string, load: () => Pro
 
 const KNOWN: readonly Known[] = [
   builtin('bitmask', 'nonogram', '@gridrace/engine-bitmask', () => import('@gridrace/engine-bitmask'), (m) => m.bitmaskEngine),
+  builtin('bitmask', 'colour-nonogram', '@gridrace/engine-bitmask', () => import('@gridrace/engine-bitmask'), (m) => m.bitmaskColourEngine),
   builtin('wasm', 'nonogram', '@gridrace/engine-wasm', () => import('@gridrace/engine-wasm'), (m) => m.wasmEngine),
+  builtin('wasm', 'colour-nonogram', '@gridrace/engine-wasm', () => import('@gridrace/engine-wasm'), (m) => m.wasmColourEngine),
   builtin('naive', 'nonogram', '@gridrace/engine-naive', () => import('@gridrace/engine-naive'), (m) => m.naiveEngine),
   builtin('naive', 'colour-nonogram', '@gridrace/engine-naive', () => import('@gridrace/engine-naive'), (m) => m.naiveColourEngine),
   builtin('z3', 'nonogram', '@gridrace/engine-z3', () => import('@gridrace/engine-z3'), (m) => m.z3Engine),
@@ -53,7 +55,7 @@ export const BUILTIN_ENGINES: readonly BuiltinEngineInfo[] = KNOWN.map(({ name, 
  */
 export const ENGINE_PREFERENCE: Readonly<Record<PuzzleKind, readonly string[]>> = {
   nonogram: ['wasm', 'bitmask', 'naive', 'z3', 'z3-prefix'],
-  'colour-nonogram': ['naive'],
+  'colour-nonogram': ['wasm', 'bitmask', 'naive'],
   arrowpath: ['arrowpath', 'arrowpath-dfs'],
 };
 

@@ -3,6 +3,8 @@
 // solver's entry points, and what it uses (packed clues, solution sets, clue symmetries,
 // counters). Not a general API: only these two engines use it.
 export { checkPositive, createSolve } from './engine-host.js';
+export { createColourSolve } from './colour-host.js';
+export type { ColourSolverExports } from './colour-host.js';
 export type { SolverConfig, SolverExports, SolverInstance, SolverTarget, Strategy } from './engine-host.js';
 export { packClues } from './clues.js';
 export type { PackedClues } from './clues.js';
