@@ -1,6 +1,6 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import pc from 'picocolors';
-import { MAX_SOLUTIONS_LIMIT, PUZZLE_KINDS, formatsFor } from '@gridrace/core';
+import { MAX_COLOURS, MAX_SOLUTIONS_LIMIT, PUZZLE_KINDS, formatsFor } from '@gridrace/core';
 // Each command's module (and the engine packages, the race harness) is imported when that
 // command runs, not here: a one-shot `gridrace solve` would otherwise load every engine,
 // z3-solver and the race's reports first (benchmarks/results/oneshot-solve.md).
@@ -22,6 +22,12 @@ const FORMATS = [...new Set(PUZZLE_KINDS.flatMap((kind) => formatsFor(kind)))];
 function positiveInt(value: string): number {
   const n = Number(value);
   if (!/^\d+$/.test(value) || n < 1) throw new InvalidArgumentError('expected a positive whole number');
+  return n;
+}
+
+function colourCount(value: string): number {
+  const n = positiveInt(value);
+  if (n > MAX_COLOURS - 1) throw new InvalidArgumentError(`at most ${MAX_COLOURS - 1} colours besides the background`);
   return n;
 }
 
@@ -151,7 +157,8 @@ Exit codes:
     .option('--seed <seed>', 'random seed: the same seed gives the same puzzle (default: one picked at random and printed)')
     .option('--corners', 'arrow paths: put 1 in the top-left and N in the bottom-right corner, as in the seed puzzles')
     .option('-e, --engine <name>', `nonograms: the engine that proves the puzzle unique (default: ${defaultEngineName('nonogram')}); arrow paths are always checked by arrowpath`)
-    .addOption(new Option('--to <format>', 'output format (default: signpost for arrow paths, pattern for nonograms)').choices(FORMATS))
+    .addOption(new Option('--colours <n>', `nonograms: a colour puzzle in n colours besides the background (1 to ${MAX_COLOURS - 1})`).argParser(colourCount))
+    .addOption(new Option('--to <format>', 'output format (default: signpost for arrow paths, pattern for nonograms, json for colour ones)').choices(FORMATS))
     .addOption(
       new Option('-t, --time-limit <seconds>', 'arrow paths: stop removing givens after this many seconds (the result stays unique); nonograms: give up (exit 3)').argParser(seconds),
     )

@@ -17,6 +17,20 @@ function expectUniqueBy(engine: string, text: string, format: FormatName): void 
 }
 
 describe('gridrace generate nonogram', () => {
+  it('--colours 3 makes a colour puzzle as JSON, the same for the same seed; bitmask and naive find it unique', () => {
+    const first = gridrace(['generate', 'nonogram', '15x12', '--colours', '3', '--seed', 'colour-test']);
+    expect(first.code, first.stderr).toBe(ExitCode.OK);
+    expect(gridrace(['generate', 'nonogram', '15x12', '--colours', '3', '--seed', 'colour-test']).stdout).toBe(first.stdout);
+    expect(first.stderr).toMatch(/^15x12 seed colour-test: \d+% coloured in 3 colours, unique \(proven by wasm/);
+    const puzzle = readPuzzle(first.stdout);
+    expect(puzzle.kind === 'colour-nonogram' && puzzle.palette.length).toBe(4);
+    for (const engine of ['bitmask', 'naive']) {
+      const run = gridrace(['solve', '-', '--engine', engine, '--json'], first.stdout);
+      expect(JSON.parse(run.stdout).results[0]).toMatchObject({ engine, kind: 'colour-nonogram', verdict: 'unique', verified: true });
+    }
+    expect(gridrace(['generate', 'nonogram', '5x5', '--colours', '0']).code).toBe(ExitCode.USAGE);
+  });
+
   it('makes the same Pattern ID for the same seed; bitmask and naive find it unique', () => {
     const first = gridrace(['generate', 'nonogram', '12x10', '--seed', 'cli-test']);
     const second = gridrace(['generate', 'nonogram', '12x10', '--seed', 'cli-test']);
@@ -77,6 +91,6 @@ describe('gridrace generate nonogram', () => {
     const run = gridrace(['generate', 'nonogram', '100x100', '--seed', '3', '-t', '0.001']);
     expect(run.code).toBe(ExitCode.INCOMPLETE);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toMatch(/^gridrace: generate: time limit of 0\.001 s reached: stopped \(aborted\) after \d+ check\(s\), before a unique 100x100 puzzle was found\n$/);
+    expect(run.stderr).toMatch(/^gridrace: generate: time limit of 0\.001 s reached: stopped \(aborted\) after \d+ check\(s\), before a unique 100x100 nonogram was found\n$/);
   });
 });

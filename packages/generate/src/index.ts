@@ -4,3 +4,5 @@ export { generateArrowPath, randomAlignedPath } from './arrowpath.js';
 export { Random, hashSeed } from './random.js';
 export type { GenerateNonogramOptions, GenerateNonogramStats, GeneratedNonogram } from './nonogram.js';
 export { generateNonogram, randomImage, GenerateNonogramError } from './nonogram.js';
+export type { GenerateColourNonogramOptions, GeneratedColourNonogram } from './colour.js';
+export { generateColourNonogram, generatorPalette, randomColourImage } from './colour.js';

@@ -10,6 +10,8 @@ import {
   type Engine,
   type NonogramPuzzle,
   type NonogramSolution,
+  type SolveOptions,
+  type SolveResult,
 } from '@gridrace/core';
 import { Random } from './random.js';
 
@@ -109,34 +111,49 @@ function needsSearch(difficulty: Difficulty | undefined, counters: Readonly<Reco
   return (counters.branches ?? 0) > 0;
 }
 
+/** What the repair loop needs from a kind of nonogram: a fresh image, its puzzle, and how to change one cell. */
+export interface RepairKind<P, S extends { cells: Uint8Array }> {
+  readonly width: number;
+  readonly height: number;
+  /** A fresh image (cell values), drawn from `random`. */
+  image(random: Random): Uint8Array;
+  /** The puzzle whose clues the image gives. */
+  puzzleOf(cells: Uint8Array): P;
+  /** A new value for a cell where two solutions differ (`now` is the image's value there). */
+  repaired(now: number, random: Random): number;
+  readonly checker: { readonly name: string; solve(puzzle: P, options: SolveOptions): Promise<SolveResult<S>> };
+}
+
+/** The options both generators share (see GenerateNonogramOptions). */
+export type RepairOptions = Pick<GenerateNonogramOptions, 'seed' | 'want' | 'maxRepairs' | 'maxAttempts' | 'checkTimeLimitMs' | 'signal'>;
+
 /**
- * Generate a nonogram with exactly one solution (checked by `options.checker`). Throws
- * GenerateNonogramError when no attempt succeeds within the limits.
+ * The loop both generators run: an image, its clues, a check for a second solution; where two
+ * solutions differ the image changes at one such cell and is checked again, until it is unique
+ * (or `maxRepairs` changes, then a fresh image, `maxAttempts` of them). `what` names the puzzle
+ * in messages and the random stream (`nonogram`, `colour nonogram in 3 colours`).
  */
-export async function generateNonogram(options: GenerateNonogramOptions): Promise<GeneratedNonogram> {
-  const { width, height, checker } = options;
-  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) {
-    throw new RangeError(`width and height must be positive integers, got ${width}x${height}`);
-  }
-  const density = options.density ?? 0.55;
-  if (!(density >= 0 && density <= 1)) throw new RangeError(`density must be within 0..1, got ${density}`);
-  const smoothing = options.smoothing ?? 1;
+export async function uniqueByRepair<P, S extends { cells: Uint8Array }>(
+  kind: RepairKind<P, S>,
+  options: RepairOptions,
+  what: string,
+): Promise<{ puzzle: P; stats: Omit<GenerateNonogramStats, 'filled'> & { cells: Uint8Array } }> {
+  const { width, height, checker } = kind;
   const maxRepairs = options.maxRepairs ?? 60;
   const maxAttempts = options.maxAttempts ?? 20;
   const timeLimitMs = options.checkTimeLimitMs ?? 30_000;
   const want = options.want ?? 'unique';
-  const random = new Random(`nonogram:${width}x${height}:${String(options.seed)}`);
+  const random = new Random(`${what}:${width}x${height}:${String(options.seed)}`);
   let checks = 0;
   let solveMs = 0;
   let timedOut = 0;
   const { signal } = options;
-  const stop = () => new GenerateNonogramError(`stopped (aborted) after ${checks} check(s), before a unique ${width}x${height} puzzle was found`, 'aborted');
+  const stop = () => new GenerateNonogramError(`stopped (aborted) after ${checks} check(s), before a unique ${width}x${height} ${what} was found`, 'aborted');
 
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-    const cells = randomImage(width, height, random, density, smoothing);
+    const cells = kind.image(random);
     for (let repairs = 0; repairs <= maxRepairs; repairs++) {
-      const image: NonogramSolution = { width, height, cells: Uint8Array.from(cells) };
-      const puzzle = nonogramFromSolution(image);
+      const puzzle = kind.puzzleOf(Uint8Array.from(cells));
       const t = performance.now();
       if (signal?.aborted) throw stop();
       const result = await checker.solve(puzzle, { maxSolutions: 2, timeLimitMs, ...(signal ? { signal } : {}) });
@@ -146,12 +163,7 @@ export async function generateNonogram(options: GenerateNonogramOptions): Promis
       if (result.verdict === 'incomplete' && result.reason === 'time-limit') timedOut++;
       if (result.verdict === 'unique') {
         if (want === 'branching' && !needsSearch(result.stats.difficulty, result.stats.counters)) break;
-        const filled = cells.reduce((sum, v) => sum + v, 0);
-        const title = `random ${width}x${height}, seed ${String(options.seed)}${want === 'branching' ? ', needs search' : ''}`;
-        return {
-          puzzle: { ...puzzle, meta: { title, source: `gridrace generateNonogram (density ${density}, smoothing ${smoothing}, checked by ${checker.name})` } },
-          stats: { attempts: attempt, repairs, checks, solveMs, filled, timedOut, ...(result.stats.difficulty ? { difficulty: result.stats.difficulty } : {}) },
-        };
+        return { puzzle, stats: { attempts: attempt, repairs, checks, solveMs, timedOut, cells, ...(result.stats.difficulty ? { difficulty: result.stats.difficulty } : {}) } };
       }
       if (result.verdict !== 'multiple') break; // incomplete (too hard for the limit): new image
       // Change the picture at a cell where two solutions differ: that ambiguity is gone,
@@ -161,11 +173,50 @@ export async function generateNonogram(options: GenerateNonogramOptions): Promis
       for (let i = 0; i < cells.length; i++) if (a!.cells[i] !== b!.cells[i]) differing.push(i);
       if (differing.length === 0) break;
       const cell = differing[random.int(differing.length)]!;
-      cells[cell] = cells[cell] === FILLED ? EMPTY : FILLED;
+      cells[cell] = kind.repaired(cells[cell]!, random);
     }
   }
   throw new GenerateNonogramError(
-    `no ${want === 'branching' ? 'unique puzzle needing search' : 'unique puzzle'} of ${width}x${height} found for seed ${String(options.seed)} ` +
+    `no ${want === 'branching' ? 'unique puzzle needing search' : 'unique puzzle'} of ${width}x${height} (${what}) found for seed ${String(options.seed)} ` +
       `in ${maxAttempts} attempt(s) of up to ${maxRepairs} repairs (${checks} checks)`,
   );
+}
+
+/** Checks the size, the same way for both generators. */
+export function checkSize(width: number, height: number): void {
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) {
+    throw new RangeError(`width and height must be positive integers, got ${width}x${height}`);
+  }
+}
+
+/**
+ * Generate a nonogram with exactly one solution (checked by `options.checker`). Throws
+ * GenerateNonogramError when no attempt succeeds within the limits.
+ */
+export async function generateNonogram(options: GenerateNonogramOptions): Promise<GeneratedNonogram> {
+  const { width, height, checker } = options;
+  checkSize(width, height);
+  const density = options.density ?? 0.55;
+  if (!(density >= 0 && density <= 1)) throw new RangeError(`density must be within 0..1, got ${density}`);
+  const smoothing = options.smoothing ?? 1;
+  const want = options.want ?? 'unique';
+  const { puzzle, stats } = await uniqueByRepair<NonogramPuzzle, NonogramSolution>(
+    {
+      width,
+      height,
+      checker,
+      image: (random) => randomImage(width, height, random, density, smoothing),
+      puzzleOf: (cells) => nonogramFromSolution({ width, height, cells }),
+      repaired: (now) => (now === FILLED ? EMPTY : FILLED),
+    },
+    options,
+    'nonogram',
+  );
+  const { cells, ...rest } = stats;
+  const filled = cells.reduce((sum, v) => sum + v, 0);
+  const title = `random ${width}x${height}, seed ${String(options.seed)}${want === 'branching' ? ', needs search' : ''}`;
+  return {
+    puzzle: { ...puzzle, meta: { title, source: `gridrace generateNonogram (density ${density}, smoothing ${smoothing}, checked by ${checker.name})` } },
+    stats: { ...rest, filled },
+  };
 }

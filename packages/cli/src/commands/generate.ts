@@ -1,6 +1,6 @@
 import { PuzzleFormatError, writePuzzle, type Engine, type FormatName, type Puzzle } from '@gridrace/core';
 import { defaultEngineName } from '@gridrace/engines/lazy';
-import { GenerateNonogramError, generateArrowPath, generateNonogram } from '@gridrace/generate';
+import { GenerateNonogramError, generateArrowPath, generateColourNonogram, generateNonogram } from '@gridrace/generate';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { writeOutput } from '../io.js';
 import { formatMs } from '../output.js';
@@ -15,6 +15,8 @@ export interface GenerateFlags {
   to?: FormatName;
   output?: string;
   timeLimit?: number;
+  /** Nonograms: colours besides the background; absent, black and white. */
+  colours?: number;
 }
 
 const KINDS = ['arrowpath', 'nonogram'] as const;
@@ -39,7 +41,8 @@ export async function generateCommand(kind: string, size: string, flags: Generat
   const { width, height } = parseSize(size);
   const picked = flags.seed === undefined;
   const seed = flags.seed ?? String(Math.floor(Math.random() * 1_000_000_000));
-  const to = flags.to ?? (kind === 'arrowpath' ? 'signpost' : 'pattern');
+  if (flags.colours !== undefined && kind !== 'nonogram') throw new CliError('--colours is for nonograms', ExitCode.USAGE);
+  const to = flags.to ?? (kind === 'arrowpath' ? 'signpost' : flags.colours !== undefined ? 'json' : 'pattern');
   const controller = new AbortController();
   const stopListening = abortOnInterrupt(controller);
   try {
@@ -79,8 +82,12 @@ async function arrowPath(width: number, height: number, seed: string, flags: Gen
 
 async function nonogram(width: number, height: number, seed: string, flags: GenerateFlags, controller: AbortController): Promise<{ puzzle: Puzzle; summary: string }> {
   if (flags.corners) throw new CliError('--corners is for arrow paths', ExitCode.USAGE);
-  const probe: Puzzle = { kind: 'nonogram', width, height, rows: [], columns: [], givens: [], meta: {} };
-  const checker = (await engineFor(probe, flags.engine ?? defaultEngineName('nonogram'))) as Engine<'nonogram'>;
+  const colours = flags.colours;
+  const probe: Puzzle =
+    colours === undefined
+      ? { kind: 'nonogram', width, height, rows: [], columns: [], givens: [], meta: {} }
+      : { kind: 'colour-nonogram', width, height, palette: [], rows: [], columns: [], givens: [], meta: {} };
+  const checker = await engineFor(probe, flags.engine ?? defaultEngineName(probe.kind));
   // No partial nonogram exists to return, so the time limit ends the run without a puzzle.
   let timedOut = false;
   const timer =
@@ -93,12 +100,15 @@ async function nonogram(width: number, height: number, seed: string, flags: Gene
   const started = performance.now();
   try {
     await checker.init?.();
-    const { puzzle, stats } = await generateNonogram({ width, height, seed, checker, signal: controller.signal });
+    const { puzzle, stats } =
+      colours === undefined
+        ? await generateNonogram({ width, height, seed, checker: checker as Engine<'nonogram'>, signal: controller.signal })
+        : await generateColourNonogram({ width, height, seed, colours, checker: checker as Engine<'colour-nonogram'>, signal: controller.signal });
     const share = ((100 * stats.filled) / (width * height)).toFixed(0);
     const machine = stats.timedOut > 0 ? `; ${stats.timedOut} check(s) ran out of time, so another machine may give another puzzle` : '';
     return {
       puzzle,
-      summary: `${share}% filled, unique (proven by ${checker.name}${stats.difficulty ? `, ${stats.difficulty}` : ''}), ${stats.checks} check(s), ${formatMs(performance.now() - started)}${machine}`,
+      summary: `${share}% ${colours === undefined ? 'filled' : `coloured in ${colours} colours`}, unique (proven by ${checker.name}${stats.difficulty ? `, ${stats.difficulty}` : ''}), ${stats.checks} check(s), ${formatMs(performance.now() - started)}${machine}`,
     };
   } catch (err) {
     if (err instanceof GenerateNonogramError) {
