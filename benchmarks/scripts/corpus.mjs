@@ -3,7 +3,7 @@
 // generator code, seeds and checking engine give byte-identical files. Run from the repo root
 // after a build (`pnpm -F @gridrace/benchmarks corpus` does both).
 //
-//   node benchmarks/scripts/corpus.mjs [--check-engine NAME] [--load MODULE] [--only nonogram|arrowpath] [--max-side N]
+//   node benchmarks/scripts/corpus.mjs [--check-engine NAME] [--load MODULE] [--only nonogram|colour|arrowpath] [--max-side N]
 //
 // The committed files were checked by `bitmask`; another checking engine may return another
 // second solution and so repair the pictures differently, giving other (equally valid) puzzles.
@@ -57,6 +57,22 @@ const FAMILY = {
   rough: { density: 0.55, smoothing: 1, want: 'unique' },
   search: { density: 0.5, smoothing: 0, want: 'branching', maxAttempts: 40 },
 };
+// Colour nonograms: blobby pictures split into colour regions (generateColourNonogram), repaired
+// until one solution; `colour-search` keeps only those the checker needed search for.
+const COLOUR_NONOGRAMS = [
+  { family: 'colour', width: 30, height: 30, colours: 3, seed: 1 },
+  { family: 'colour', width: 50, height: 50, colours: 4, seed: 1 },
+  { family: 'colour', width: 75, height: 75, colours: 3, seed: 1 },
+  { family: 'colour', width: 100, height: 100, colours: 4, seed: 1 },
+  { family: 'colour', width: 100, height: 100, colours: 8, seed: 1 },
+  { family: 'colour-search', width: 20, height: 20, colours: 3, seed: 1 },
+  { family: 'colour-search', width: 30, height: 30, colours: 3, seed: 1 },
+  { family: 'colour-search', width: 30, height: 30, colours: 2, seed: 1 },
+];
+const COLOUR_FAMILY = {
+  colour: { density: 0.55, smoothing: 1, want: 'unique' },
+  'colour-search': { density: 0.5, smoothing: 0, want: 'branching', maxAttempts: 40 },
+};
 // Arrow paths: sparse puzzles made by generateArrowPath (node-capped, so machine-independent).
 const ARROWPATHS = [
   { width: 7, height: 7, seed: 1 },
@@ -99,7 +115,7 @@ async function main() {
     process.exit(2);
   }
   const checkerName = checkEngine ?? 'bitmask';
-  const checker = only === 'arrowpath' ? undefined : getEngine(checkerName, 'nonogram');
+  const checker = only === 'arrowpath' || only === 'colour' ? undefined : getEngine(checkerName, 'nonogram');
   await checker?.init?.();
   const generateNonogram = await nonogramGenerator();
   mkdirSync(OUT, { recursive: true });
@@ -117,6 +133,22 @@ async function main() {
       keep.add(name);
       const filled = ((100 * stats.filled) / (spec.width * spec.height)).toFixed(0);
       rows.push(`| \`${name}\` | nonogram | ${spec.width}x${spec.height} | ${spec.seed} | ${filled}% filled | ${stats.difficulty ?? '-'} | ${checkerName} |`);
+      console.log(`${name}: ${stats.attempts} attempt(s), ${stats.repairs} repair(s), ${stats.checks} check(s), ${(performance.now() - t).toFixed(0)} ms`);
+    }
+  }
+  if (only === undefined || only === 'colour') {
+    // The colour engine of the same name as the black-and-white checker.
+    const colourChecker = getEngine(checkerName, 'colour-nonogram');
+    for (const spec of COLOUR_NONOGRAMS) {
+      if (Math.max(spec.width, spec.height) > maxSide) continue;
+      const t = performance.now();
+      const { family, ...size } = spec;
+      const { puzzle, stats } = await generate.generateColourNonogram({ ...size, ...COLOUR_FAMILY[family], checker: colourChecker, checkTimeLimitMs: 120_000 });
+      const name = `nonogram-${family}-${pad(spec.width)}x${pad(spec.height)}-c${spec.colours}-s${spec.seed}.json`;
+      writeFileSync(join(OUT, name), writePuzzle(puzzle, 'json'));
+      keep.add(name);
+      const coloured = ((100 * stats.filled) / (spec.width * spec.height)).toFixed(0);
+      rows.push(`| \`${name}\` | colour nonogram | ${spec.width}x${spec.height} | ${spec.seed} | ${coloured}% in ${spec.colours} colours | ${stats.difficulty ?? '-'} | ${checkerName} |`);
       console.log(`${name}: ${stats.attempts} attempt(s), ${stats.repairs} repair(s), ${stats.checks} check(s), ${(performance.now() - t).toFixed(0)} ms`);
     }
   }
@@ -149,7 +181,9 @@ Nonograms are random pictures (noise, then rounds of 3x3 majority smoothing), ch
 two solutions differ until the clues have one. \`smooth\`: 60% noise, two rounds (big blobs,
 mostly line-solvable), 50x50 to 300x300. \`rough\`: 55% noise, one round (ragged edges, some
 need probing); its 15x15 to 25x25 puzzles are small enough for \`naive\`. \`search\`: raw 50% noise, kept only when the checker needed more than line
-logic (difficulty \`probe\` or \`branch\`).
+logic (difficulty \`probe\` or \`branch\`). Colour nonograms (\`colour\`, \`colour-search\`, the
+colour count after \`c\`): the same pictures split into colour regions around random centres,
+repaired the same way and checked by the colour engine of the same name.
 
 | file | kind | size | seed | content | difficulty (checker) | checked by |
 |---|---|---|---|---|---|---|

@@ -1,5 +1,5 @@
 // The race's presets: which puzzles and what timing a race takes when the command line does
-// not say. `quick` is what `pnpm start` runs: every engine on 9 puzzles, 15x15 to 200x200,
+// not say. `quick` is what `pnpm start` runs: every engine on 10 puzzles, 15x15 to 200x200,
 // in about two minutes on a 2-core machine; `full` is the whole repository corpus.
 import { join } from 'node:path';
 import { DEFAULT_CORPUS } from './corpus.js';
@@ -21,11 +21,12 @@ const QUICK_PUZZLES = [
   'generated/nonogram-smooth-100x100-s1.json',
   'generated/nonogram-smooth-200x200-s1.json',
   'generated/arrowpath-007x007-s1.json',
+  'generated/nonogram-colour-search-030x030-c2-s1.json',
 ];
 
 export const PRESETS = {
   quick: {
-    description: 'the seed puzzles and 4 generated ones (nonograms 50x50 to 200x200, a 7x7 arrow path), 0.2 s of samples per task: about 80 s',
+    description: 'the seed puzzles and 5 generated ones (nonograms 50x50 to 200x200, a 7x7 arrow path, a 30x30 colour nonogram), 0.2 s of samples per task: about 80 s',
     puzzles: QUICK_PUZZLES.map((p) => join(DEFAULT_CORPUS, p)),
     timeMs: 200,
     timeLimitMs: 10_000,
