@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createExternalEngine, type ExternalEngineDefinition } from '@gridrace/engine-external';
+import { readPuzzle, verify } from '@gridrace/core';
 import { describeEngineConformance } from '@gridrace/testkit';
 import { describe, expect, it } from 'vitest';
 import { CLI, REPO, hasStackTrace, tempFile } from './run-cli.js';
@@ -25,6 +26,20 @@ const SELF: ExternalEngineDefinition = {
 };
 
 describeEngineConformance(createExternalEngine(SELF, process.execPath), { numRuns: 6, maxRandomSize: 4 });
+// The same program on colour puzzles: our JSON holds colour and givens.
+describeEngineConformance(createExternalEngine({ ...SELF, kind: 'colour-nonogram' }, process.execPath), { numRuns: 6, maxRandomSize: 4 });
+
+describe('a colour external engine fed .g', () => {
+  it('writes the puzzle in .g, reads the grid back in the palette characters: verified', async () => {
+    const engine = createExternalEngine({ ...SELF, kind: 'colour-nonogram', input: 'olsak', capabilities: { verdict: true, givens: false } }, process.execPath);
+    const puzzle = readPuzzle(readFileSync(join(REPO, 'puzzles/generated/nonogram-colour-search-020x020-c3-s1.json'), 'utf8'));
+    if (puzzle.kind !== 'colour-nonogram') throw new Error('expected a colour nonogram');
+    const result = await engine.solve(puzzle);
+    expect(result.verdict).toBe('unique');
+    expect(result.solutions[0]!.cells).toEqual(puzzle.solution!.cells);
+    expect(verify(puzzle, result.solutions[0]!)).toEqual({ ok: true });
+  });
+});
 
 function race(args: string[], env: NodeJS.ProcessEnv = {}) {
   const run = spawnSync(process.execPath, [CLI, 'race', ...args], {
@@ -68,7 +83,7 @@ describe('race with external engines', () => {
 
   it.each([
     ['a missing file', ['--engines-file', 'no-such-engines.json'], /no-such-engines\.json: cannot read engines file: no such file$/m],
-    ['a bad definition', ['--engines-file', tempFile('bad-engines.json', '{"name":"x","program":"y","args":[],"input":"pdf","output":"grids"}')], /bad-engines\.json\.input must be one of non, nin, json$/m],
+    ['a bad definition', ['--engines-file', tempFile('bad-engines.json', '{"name":"x","program":"y","args":[],"input":"pdf","output":"grids"}')], /bad-engines\.json\.input must be one of non, nin, json, xml, olsak$/m],
   ])('refuses %s in one line (exit 4)', (_, args, message) => {
     const r = race([...args, '-p', 'puzzles/seed/gchq-2015.json']);
     expect(r.code).toBe(4);

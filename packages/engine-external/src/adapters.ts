@@ -25,5 +25,17 @@ export const PBNSOLVE: ExternalEngineDefinition = {
   capabilities: { verdict: true, givens: false },
 };
 
-/** The peers, by name. */
-export const PEER_DEFINITIONS: readonly ExternalEngineDefinition[] = [NONOSOLVE, PBNSOLVE];
+/** pbnsolve on colour nonograms, given as Olšák's .g (this build of it reads no XML). */
+export const PBNSOLVE_COLOUR: ExternalEngineDefinition = {
+  name: 'pbnsolve',
+  kind: 'colour-nonogram',
+  description: 'pbnsolve 1.10 (Jan Wolter) on colour puzzles in .g: line solver with cache, probing, guessing',
+  program: 'pbnsolve',
+  args: ['-u', '-t', '-fg', '{input}'],
+  input: 'olsak',
+  output: 'pbnsolve',
+  capabilities: { verdict: true, givens: false },
+};
+
+/** The peers, by name (and kind). */
+export const PEER_DEFINITIONS: readonly ExternalEngineDefinition[] = [NONOSOLVE, PBNSOLVE, PBNSOLVE_COLOUR];

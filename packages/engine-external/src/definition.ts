@@ -4,7 +4,11 @@
 import { OUTPUT_PARSERS, type OutputParserName } from './parsers.js';
 
 /** Puzzle formats an external program can be given (core's writers). */
-export const INPUT_FORMATS = ['non', 'nin', 'json'] as const;
+export const INPUT_FORMATS = ['non', 'nin', 'json', 'xml', 'olsak'] as const;
+
+/** The kinds of puzzle an external engine can solve. */
+export const EXTERNAL_KINDS = ['nonogram', 'colour-nonogram'] as const;
+export type ExternalKind = (typeof EXTERNAL_KINDS)[number];
 export type InputFormat = (typeof INPUT_FORMATS)[number];
 
 export interface ExternalCapabilities {
@@ -23,6 +27,8 @@ export interface ExternalCapabilities {
 export interface ExternalEngineDefinition {
   /** Registry name, e.g. `pbnsolve`. */
   readonly name: string;
+  /** The kind of puzzle it solves (default `nonogram`); a colour engine's input format must hold colour (`olsak`, `xml`, `json`). */
+  readonly kind?: ExternalKind;
   readonly description?: string;
   /**
    * The program: a bare name, looked up in the peer folders (GRIDRACE_PEERS, `--peers`) and
@@ -50,7 +56,7 @@ export class DefinitionError extends Error {
 }
 
 const PLACEHOLDERS = new Set(['input', 'output', 'maxSolutions', 'timeLimitS']);
-const KEYS = new Set(['name', 'description', 'program', 'args', 'timeLimitArgs', 'input', 'output', 'capabilities', 'answerExitCodes']);
+const KEYS = new Set(['name', 'kind', 'description', 'program', 'args', 'timeLimitArgs', 'input', 'output', 'capabilities', 'answerExitCodes']);
 const CAPABILITY_KEYS = new Set(['verdict', 'givens', 'maxSide']);
 
 function checkArgs(value: unknown, where: string): readonly string[] {
@@ -74,6 +80,8 @@ export function checkDefinition(value: unknown, where: string): ExternalEngineDe
   const args = checkArgs(d.args, `${where}.args`);
   const timeLimitArgs = d.timeLimitArgs === undefined ? undefined : checkArgs(d.timeLimitArgs, `${where}.timeLimitArgs`);
   if (!(INPUT_FORMATS as readonly unknown[]).includes(d.input)) throw new DefinitionError(`${where}.input must be one of ${INPUT_FORMATS.join(', ')}`);
+  if (d.kind !== undefined && !(EXTERNAL_KINDS as readonly unknown[]).includes(d.kind)) throw new DefinitionError(`${where}.kind must be one of ${EXTERNAL_KINDS.join(', ')}`);
+  if (d.kind === 'colour-nonogram' && (d.input === 'non' || d.input === 'nin')) throw new DefinitionError(`${where}.input ${String(d.input)} cannot hold colour; use olsak, xml or json`);
   if (!Object.hasOwn(OUTPUT_PARSERS, String(d.output))) throw new DefinitionError(`${where}.output must be one of ${Object.keys(OUTPUT_PARSERS).join(', ')}`);
   let capabilities: ExternalCapabilities | undefined;
   if (d.capabilities !== undefined) {
@@ -94,6 +102,7 @@ export function checkDefinition(value: unknown, where: string): ExternalEngineDe
   }
   return {
     name: d.name,
+    ...(d.kind !== undefined ? { kind: d.kind as ExternalKind } : {}),
     ...(d.description !== undefined ? { description: d.description as string } : {}),
     program: d.program,
     args,
@@ -118,8 +127,9 @@ export function checkDefinitions(text: string, file: string): ExternalEngineDefi
   const out = list.map((d, i) => checkDefinition(d, Array.isArray(value) ? `${file}: [${i}]` : file));
   const names = new Set<string>();
   for (const d of out) {
-    if (names.has(d.name)) throw new DefinitionError(`${file}: engine "${d.name}" is defined twice`);
-    names.add(d.name);
+    const key = `${d.name}/${d.kind ?? 'nonogram'}`;
+    if (names.has(key)) throw new DefinitionError(`${file}: engine "${d.name}" is defined twice${d.kind ? ` for ${d.kind}` : ''}`);
+    names.add(key);
   }
   return out;
 }

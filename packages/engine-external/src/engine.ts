@@ -8,18 +8,23 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import {
   checkSolveInput,
   cluesFit,
+  colourCluesFit,
+  colourSolutionsWithoutCells,
   makeResult,
   solutionsWithoutCells,
   writePuzzle,
+  type CheckedColourNonogramPuzzle,
   type CheckedNonogramPuzzle,
+  type ColourNonogramPuzzle,
   type Engine,
   type NonogramPuzzle,
   type NonogramSolution,
   type ProcessStats,
+  type SolveOptions,
   type SolveResult,
   type StopReason,
 } from '@gridrace/core';
-import { fillArgs, type ExternalCapabilities, type ExternalEngineDefinition } from './definition.js';
+import { fillArgs, type ExternalCapabilities, type ExternalEngineDefinition, type ExternalKind } from './definition.js';
 import { findProgram } from './discover.js';
 import { OUTPUT_PARSERS, OutputError, type ParsedAnswer } from './parsers.js';
 import { cannotRun, runFailure } from './failure.js';
@@ -38,7 +43,7 @@ export interface ExternalEngineOptions {
   readonly maxOutputBytes?: number;
 }
 
-export interface ExternalEngine extends Engine<'nonogram'> {
+export interface ExternalEngine<K extends ExternalKind = ExternalKind> extends Engine<K> {
   readonly program: string;
   readonly capabilities: Required<Omit<ExternalCapabilities, 'maxSide'>> & Pick<ExternalCapabilities, 'maxSide'>;
   readonly definition: ExternalEngineDefinition;
@@ -48,7 +53,72 @@ export interface ExternalEngine extends Engine<'nonogram'> {
 const OWN_LIMIT_GRACE_MS = 250;
 /** Time limit of init()'s run on a 1x1 puzzle (ms): generous, it only has to catch a program that hangs. */
 const STARTUP_LIMIT_MS = 30_000;
-const EXTENSIONS = { non: 'non', nin: 'nin', json: 'json' } as const;
+const EXTENSIONS = { non: 'non', nin: 'nin', json: 'json', xml: 'xml', olsak: 'g' } as const;
+
+type Checked = CheckedNonogramPuzzle | CheckedColourNonogramPuzzle;
+
+/** What differs between the kinds an external engine can solve. */
+interface KindOps {
+  check(input: unknown, options: unknown): { puzzle: Checked; options: ReturnType<typeof checkSolveInput>['options'] };
+  /** The answer without the program: grids without cells, contradictory givens, clues longer than their line; else null. */
+  settled(puzzle: Checked): NonogramSolution[] | null;
+  /** The puzzle as its input format writes it. */
+  asPuzzle(puzzle: Checked): NonogramPuzzle | ColourNonogramPuzzle;
+  /** The palette's characters, by index, for reading colour grids. */
+  palette(puzzle: Checked): readonly string[] | undefined;
+  readonly tiny: Checked;
+}
+
+const BLACK_AND_WHITE: KindOps = {
+  check: (input, options) => checkSolveInput('nonogram', input, options),
+  settled(p) {
+    const puzzle = p as CheckedNonogramPuzzle;
+    const empty = solutionsWithoutCells(puzzle);
+    if (empty !== null) return empty;
+    return distinctGivens(puzzle) === null || !cluesFit(puzzle) ? [] : null;
+  },
+  asPuzzle(p) {
+    const puzzle = p as CheckedNonogramPuzzle;
+    const givens = distinctGivens(puzzle) ?? [];
+    return { kind: 'nonogram', width: puzzle.width, height: puzzle.height, rows: puzzle.rows, columns: puzzle.columns, givens: [...givens], meta: { title: puzzle.meta.title ?? 'puzzle' } };
+  },
+  palette: () => undefined,
+  tiny: { kind: 'nonogram', width: 1, height: 1, rows: [[1]], columns: [[1]], givens: [], meta: { title: 'start-up' } },
+};
+
+const COLOUR: KindOps = {
+  check: (input, options) => checkSolveInput('colour-nonogram', input, options),
+  settled(p) {
+    const puzzle = p as CheckedColourNonogramPuzzle;
+    const empty = colourSolutionsWithoutCells(puzzle);
+    if (empty !== null) return empty;
+    const seen = new Map<number, number>();
+    for (const g of puzzle.givens) {
+      const cell = g.row * puzzle.width + g.col;
+      if (seen.has(cell) && seen.get(cell) !== g.colour) return [];
+      seen.set(cell, g.colour);
+    }
+    return colourCluesFit(puzzle) ? null : [];
+  },
+  asPuzzle(p) {
+    const puzzle = p as CheckedColourNonogramPuzzle;
+    return { kind: 'colour-nonogram', width: puzzle.width, height: puzzle.height, palette: puzzle.palette, rows: puzzle.rows, columns: puzzle.columns, givens: [...puzzle.givens], meta: { title: puzzle.meta.title ?? 'puzzle' } };
+  },
+  palette: (p) => (p as CheckedColourNonogramPuzzle).palette.map((c) => c.char),
+  tiny: {
+    kind: 'colour-nonogram',
+    width: 1,
+    height: 1,
+    palette: [
+      { name: 'white', rgb: 'ffffff', char: '.' },
+      { name: 'red', rgb: 'ff0000', char: 'r' },
+    ],
+    rows: [[{ length: 1, colour: 1 }]],
+    columns: [[{ length: 1, colour: 1 }]],
+    givens: [],
+    meta: { title: 'start-up' },
+  },
+};
 
 /**
  * The givens without repeats, or null when a cell is given both filled and empty. Such a puzzle,
@@ -78,19 +148,19 @@ export function locateProgram(definition: ExternalEngineDefinition, options: Ext
  * past `maxSide`) with `incomplete`/`limit`, and answers puzzles without cells itself.
  */
 export function createExternalEngine(definition: ExternalEngineDefinition, program: string, options: ExternalEngineOptions = {}): ExternalEngine {
+  const ops = definition.kind === 'colour-nonogram' ? COLOUR : BLACK_AND_WHITE;
   const capabilities = { verdict: definition.capabilities?.verdict ?? true, givens: definition.capabilities?.givens ?? false, ...(definition.capabilities?.maxSide ? { maxSide: definition.capabilities.maxSide } : {}) };
   const parse = OUTPUT_PARSERS[definition.output];
   const maxOutputBytes = options.maxOutputBytes ?? MAX_PROGRAM_OUTPUT_BYTES;
   const failureContext = (timeLimitMs: number | undefined) => ({ answerExitCodes: definition.answerExitCodes ?? [0], maxOutputBytes, timeLimitMs });
   let startup: Promise<{ readonly cpuMs?: number; readonly wallMs: number }> | undefined;
 
-  async function run(puzzle: CheckedNonogramPuzzle, maxSolutions: number, timeLimitMs: number | undefined, signal: AbortSignal | undefined) {
+  async function run(puzzle: Checked, maxSolutions: number, timeLimitMs: number | undefined, signal: AbortSignal | undefined) {
     const dir = await mkdtemp(join(tmpdir(), 'gridrace-external-'));
     try {
       const input = join(dir, `puzzle.${EXTENSIONS[definition.input]}`);
       const output = join(dir, 'answer.out');
-      const asPuzzle: NonogramPuzzle = { kind: 'nonogram', width: puzzle.width, height: puzzle.height, rows: puzzle.rows, columns: puzzle.columns, givens: [...puzzle.givens], meta: { title: puzzle.meta.title ?? 'puzzle' } };
-      await writeFile(input, writePuzzle(asPuzzle, definition.input));
+      await writeFile(input, writePuzzle(ops.asPuzzle(puzzle), definition.input));
       const values = { input, output, maxSolutions: String(maxSolutions), timeLimitS: timeLimitMs === undefined ? '' : (Math.max(timeLimitMs, 1) / 1000).toFixed(3) };
       const args = [...fillArgs(definition.args, values), ...(timeLimitMs !== undefined && definition.timeLimitArgs ? fillArgs(definition.timeLimitArgs, values) : [])];
       const killAfter = timeLimitMs === undefined ? undefined : timeLimitMs + (definition.timeLimitArgs ? OWN_LIMIT_GRACE_MS : 0);
@@ -114,7 +184,7 @@ export function createExternalEngine(definition: ExternalEngineDefinition, progr
     }
   }
 
-  function toResult(puzzle: CheckedNonogramPuzzle, answer: ParsedAnswer, maxSolutions: number, stats: { timeMs: number; process: ProcessStats }): SolveResult<NonogramSolution> {
+  function toResult(puzzle: Checked, answer: ParsedAnswer, maxSolutions: number, stats: { timeMs: number; process: ProcessStats }): SolveResult<NonogramSolution> {
     const solutions = answer.grids.map((cells) => ({ width: puzzle.width, height: puzzle.height, cells }));
     const s = { timeMs: stats.timeMs, counters: answer.counters ?? {}, process: stats.process };
     const claim = (n: number) => `${definition.name} said ${answer.status} but gave ${n} solution${n === 1 ? '' : 's'}`;
@@ -136,9 +206,9 @@ export function createExternalEngine(definition: ExternalEngineDefinition, progr
     }
   }
 
-  const engine: ExternalEngine = {
+  const engine = {
     name: definition.name,
-    kind: 'nonogram',
+    kind: definition.kind ?? 'nonogram',
     description: `${definition.description ?? definition.name} (external: ${program})`,
     program,
     capabilities,
@@ -146,8 +216,7 @@ export function createExternalEngine(definition: ExternalEngineDefinition, progr
     /** Runs the program once on a 1x1 puzzle: proves it starts here and measures what starting costs. */
     init() {
       startup ??= (async () => {
-        const tiny: CheckedNonogramPuzzle = { kind: 'nonogram', width: 1, height: 1, rows: [[1]], columns: [[1]], givens: [], meta: { title: 'start-up' } };
-        const { result } = await run(tiny, 2, STARTUP_LIMIT_MS, undefined);
+        const { result } = await run(ops.tiny, 2, STARTUP_LIMIT_MS, undefined);
         const failure = runFailure(definition.name, result, failureContext(STARTUP_LIMIT_MS));
         if (failure !== undefined) throw new Error(failure);
         return { ...(result.cpuMs !== undefined ? { cpuMs: result.cpuMs } : {}), wallMs: result.wallMs };
@@ -155,16 +224,14 @@ export function createExternalEngine(definition: ExternalEngineDefinition, progr
       startup.catch(() => (startup = undefined));
       return startup.then(() => undefined);
     },
-    async solve(input, solveOptions) {
+    async solve(input: unknown, solveOptions?: SolveOptions): Promise<SolveResult<NonogramSolution>> {
       const started = performance.now();
-      const checked = checkSolveInput('nonogram', input, solveOptions);
+      const checked = ops.check(input, solveOptions);
       const { options } = checked;
       const stats = (process: ProcessStats) => ({ timeMs: performance.now() - started, counters: {}, process });
-      const empty = solutionsWithoutCells(checked.puzzle);
-      if (empty !== null) return makeResult(empty, null, { timeMs: performance.now() - started, counters: {} });
-      const givens = distinctGivens(checked.puzzle);
-      if (givens === null || !cluesFit(checked.puzzle)) return makeResult<NonogramSolution>([], null, { timeMs: performance.now() - started, counters: {} });
-      const puzzle = { ...checked.puzzle, givens };
+      const settled = ops.settled(checked.puzzle);
+      if (settled !== null) return makeResult(settled, null, { timeMs: performance.now() - started, counters: {} });
+      const puzzle = checked.puzzle;
       const decline = (message: string) => makeResult<NonogramSolution>([], 'limit', { timeMs: performance.now() - started, counters: {} }, message);
       if (puzzle.givens.length > 0 && !capabilities.givens) return decline(`${definition.name} cannot read given cells`);
       if (capabilities.maxSide !== undefined && Math.max(puzzle.width, puzzle.height) > capabilities.maxSide) {
@@ -190,7 +257,8 @@ export function createExternalEngine(definition: ExternalEngineDefinition, progr
       if (failure !== undefined) throw new Error(failure);
       let answer: ParsedAnswer;
       try {
-        answer = parse({ stdout: result.stdout, ...(outputFile !== undefined ? { outputFile } : {}), width: puzzle.width, height: puzzle.height });
+        const palette = ops.palette(puzzle);
+        answer = parse({ stdout: result.stdout, ...(outputFile !== undefined ? { outputFile } : {}), width: puzzle.width, height: puzzle.height, ...(palette ? { palette } : {}) });
       } catch (err) {
         throw new OutputError(`${definition.name}: ${(err as Error).message}`);
       }
@@ -198,7 +266,8 @@ export function createExternalEngine(definition: ExternalEngineDefinition, progr
       return toResult(puzzle, answer, options.maxSolutions, { timeMs: performance.now() - started, process: withSolver });
     },
   };
-  return engine;
+  // The solve takes and gives either kind's puzzles and grids (both are { width, height, cells }).
+  return engine as unknown as ExternalEngine;
 }
 
 /** The folder of an engines file, for relative program paths. */

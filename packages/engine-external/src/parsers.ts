@@ -7,7 +7,7 @@ export type ExternalStatus = 'unique' | 'multiple' | 'none' | 'found' | 'timeout
 
 export interface ParsedAnswer {
   readonly status: ExternalStatus;
-  /** Solution grids, `cells[row * width + col]` 1 filled, 0 empty. */
+  /** Solution grids, `cells[row * width + col]` 1 filled, 0 empty (colour: the palette index). */
   readonly grids: readonly Uint8Array[];
   /** The solve time the program printed (ms). */
   readonly solverMs?: number;
@@ -20,6 +20,8 @@ export interface ProgramOutput {
   readonly outputFile?: string;
   readonly width: number;
   readonly height: number;
+  /** A colour puzzle's palette characters, by index: grids are read in them. */
+  readonly palette?: readonly string[];
 }
 
 export class OutputError extends Error {
@@ -36,20 +38,23 @@ function unrecognised(what: string, out: ProgramOutput): never {
   throw new OutputError(`unrecognised output (${what})${first ? `; it began: ${JSON.stringify(first)}` : '; stdout was empty'}`);
 }
 
-/** A grid from `height` lines of `width` cells; `filled` lists the characters that mean filled. */
-function gridOf(lines: readonly string[], width: number, height: number, filled: string): Uint8Array {
+/** What a cell character means: a palette index (`filled` as a string: its characters are 1, any other 0). */
+type CellReader = string | ReadonlyMap<string, number>;
+
+/** A grid from `height` lines of `width` cells. */
+function gridOf(lines: readonly string[], width: number, height: number, filled: CellReader): Uint8Array {
   const cells = new Uint8Array(width * height);
   for (let r = 0; r < height; r++) {
-    const line = lines[r]!;
-    for (let c = 0; c < width; c++) cells[r * width + c] = filled.includes(line[c]!) ? 1 : 0;
+    const line = [...lines[r]!];
+    for (let c = 0; c < width; c++) cells[r * width + c] = typeof filled === 'string' ? (filled.includes(line[c]!) ? 1 : 0) : (filled.get(line[c]!) ?? 0);
   }
   return cells;
 }
 
 /** Every block of `height` consecutive lines of exactly `width` cell characters, as grids. */
-function gridBlocks(text: string, width: number, height: number, cellChars: RegExp, filled: string): Uint8Array[] {
+function gridBlocks(text: string, width: number, height: number, cellChars: RegExp, filled: CellReader): Uint8Array[] {
   const lines = text.split('\n').map((l) => l.replace(/\r$/, ''));
-  const isRow = (l: string) => l.length === width && cellChars.test(l);
+  const isRow = (l: string) => [...l].length === width && cellChars.test(l);
   const grids: Uint8Array[] = [];
   for (let i = 0; i + height <= lines.length; ) {
     if (lines.slice(i, i + height).every(isRow)) {
@@ -104,7 +109,13 @@ export function parsePbnsolve(out: ProgramOutput): ParsedAnswer {
   if (at < 0) unrecognised('no pbnsolve verdict line', out);
   const head = lines[at]!;
   const status: ExternalStatus = head.startsWith('UNIQUE') ? 'unique' : head.startsWith('FOUND') ? 'multiple' : 'none';
-  const grids = gridBlocks(lines.slice(at + 1).join('\n'), out.width, out.height, /^[X.]+$/, 'X');
+  // Colour grids are in the palette's characters (the .g writer's outchars).
+  const palette = out.palette;
+  const escaped = palette?.map((ch) => ch.replace(/[\\\]^-]/g, '\\$&')).join('');
+  const grids =
+    palette === undefined
+      ? gridBlocks(lines.slice(at + 1).join('\n'), out.width, out.height, /^[X.]+$/, 'X')
+      : gridBlocks(lines.slice(at + 1).join('\n'), out.width, out.height, new RegExp(`^[${escaped}]+$`, 'u'), new Map(palette.map((ch, i) => [ch, i])));
   const time = /^Processing Time: ([\d.]+) sec/m.exec(out.stdout);
   const counters: Record<string, number> = {};
   const lp = /^Lines Processed: (\d+)/m.exec(out.stdout);
@@ -114,7 +125,7 @@ export function parsePbnsolve(out: ProgramOutput): ParsedAnswer {
   return { status, grids, ...(time ? { solverMs: Number(time[1]) * 1000 } : {}), counters };
 }
 
-/** gridrace's own `solve --json` (schema 1): the first result's verdict, rows of `#` and `.`, its stats. */
+/** gridrace's own `solve --json` (schema 1): the first result's verdict, rows of `#` and `.` (colour: the palette's characters), its stats. */
 export function parseGridraceJson(out: ProgramOutput): ParsedAnswer {
   let json: { results?: { verdict?: unknown; reason?: unknown; solutions?: unknown; stats?: { timeMs?: unknown; counters?: unknown } }[] };
   try {
@@ -130,10 +141,10 @@ export function parseGridraceJson(out: ProgramOutput): ParsedAnswer {
   if (status === undefined) unrecognised(`verdict ${JSON.stringify(r.verdict)}`, out);
   if (!Array.isArray(r.solutions)) unrecognised('no solutions list', out);
   const grids = r.solutions.map((rows: unknown) => {
-    if (!Array.isArray(rows) || rows.length !== out.height || !rows.every((row) => typeof row === 'string' && row.length === out.width)) {
+    if (!Array.isArray(rows) || rows.length !== out.height || !rows.every((row) => typeof row === 'string' && [...row].length === out.width)) {
       throw new OutputError(`a solution is not ${out.height} rows of ${out.width} cells`);
     }
-    return gridOf(rows as string[], out.width, out.height, '#');
+    return gridOf(rows as string[], out.width, out.height, out.palette ? new Map(out.palette.map((ch, i) => [ch, i])) : '#');
   });
   const counters = typeof r.stats?.counters === 'object' && r.stats.counters !== null ? (r.stats.counters as Record<string, number>) : {};
   return { status, grids, ...(typeof r.stats?.timeMs === 'number' ? { solverMs: r.stats.timeMs } : {}), counters };

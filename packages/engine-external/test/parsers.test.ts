@@ -29,6 +29,14 @@ describe('pbnsolve parser (recorded outputs of pbnsolve 1.10 -u -t)', () => {
     expect(a.counters).toMatchObject({ probes: 1, guesses: 0, backtracks: 1, linesSolved: 12 });
   });
 
+  it('a colour grid in the palette characters, read as palette indices', () => {
+    const a = parsePbnsolve({ stdout: recorded('pbnsolve-unique-colour4.txt'), width: 4, height: 4, palette: ['.', 'r', 'g'] });
+    expect(a.status).toBe('unique');
+    expect(a.grids.map((g) => [...g])).toEqual([[1, 1, 2, 0, 1, 0, 2, 2, 0, 2, 0, 1, 2, 2, 1, 1]]);
+    // Without the palette the rows are not black-and-white grids: no grid, so an answer that lies.
+    expect(parsePbnsolve({ stdout: recorded('pbnsolve-unique-colour4.txt'), width: 4, height: 4 }).grids).toEqual([]);
+  });
+
   it('NO SOLUTION.: none, no grids', () => {
     const a = parsePbnsolve({ stdout: recorded('pbnsolve-none.txt'), width: 2, height: 2 });
     expect(a.status).toBe('none');

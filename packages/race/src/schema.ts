@@ -63,7 +63,7 @@ const env: Schema = {
 };
 
 const verdict = { enum: ['unique', 'multiple', 'none', 'incomplete'] };
-const kind = { enum: ['nonogram', 'arrowpath'] };
+const kind = { enum: ['nonogram', 'colour-nonogram', 'arrowpath'] };
 
 /** The JSON Schema of a results file (schema 1). */
 export const RESULTS_JSON_SCHEMA: Schema = {

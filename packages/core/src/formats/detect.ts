@@ -1,13 +1,13 @@
-// Which format a file is in: from its extension when that decides it (.non, .nin, .json, .xml),
+// Which format a file is in: from its extension when that decides it (.non, .nin, .json, .xml, .g),
 // otherwise (.txt, another extension, no name, stdin) from its first lines.
 import { fail } from './errors.js';
 import { isBlank, splitLines } from './text.js';
 
-export type FormatName = 'non' | 'nin' | 'pattern' | 'taai' | 'signpost' | 'json' | 'xml';
+export type FormatName = 'non' | 'nin' | 'pattern' | 'taai' | 'signpost' | 'json' | 'xml' | 'olsak';
 
-export const FORMAT_NAMES: readonly FormatName[] = ['non', 'nin', 'pattern', 'taai', 'signpost', 'json', 'xml'];
+export const FORMAT_NAMES: readonly FormatName[] = ['non', 'nin', 'pattern', 'taai', 'signpost', 'json', 'xml', 'olsak'];
 
-const BY_EXTENSION: Readonly<Record<string, FormatName>> = { non: 'non', nin: 'nin', json: 'json', xml: 'xml' };
+const BY_EXTENSION: Readonly<Record<string, FormatName>> = { non: 'non', nin: 'nin', json: 'json', xml: 'xml', g: 'olsak' };
 
 /** How many lines to look at when guessing from content. */
 const LOOK_AHEAD = 50;
@@ -27,6 +27,7 @@ function fromContent(lines: readonly string[]): FormatName | undefined {
   const id = /^\d+(?:x\d+)?[a-z]*:([^,]*)/.exec(first);
   if (id) return id[1]!.includes('/') ? 'pattern' : 'signpost';
   if (/^\d+\s+\d+$/.test(first)) return 'nin';
+  if (lines.slice(0, LOOK_AHEAD).some((l) => /^:\s*rows\b/i.test(l) || /^#[dD]\s*$/.test(l))) return 'olsak';
   if (lines.slice(0, LOOK_AHEAD).some((l) => /^\s*(width|height|rows|columns)(\s|$)/i.test(l))) return 'non';
   return undefined;
 }
@@ -47,7 +48,7 @@ export function detectFormat(text: string, fileName?: string): FormatName {
     fail(
       'unknown-format',
       'cannot tell the puzzle format: expected .non key lines, a .nin "WIDTH HEIGHT" header, a TAAI "$1" block, ' +
-        `a Tatham Pattern or Signpost ID ("WxH:..."), or JSON; name the format or use a known extension (${FORMAT_NAMES.join(', ')})`,
+        `a Tatham Pattern or Signpost ID ("WxH:..."), an Olšák ": rows" line, XML or JSON; name the format or use a known extension (${FORMAT_NAMES.join(', ')})`,
       { file },
     );
   }

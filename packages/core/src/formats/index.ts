@@ -12,6 +12,7 @@ import { readPattern, writePattern } from './tatham-pattern.js';
 import { readSignpost, writeSignpost } from './tatham-signpost.js';
 import { isBlank, splitLines } from './text.js';
 import { readXml, writeXml } from './xml.js';
+import { readOlsak, writeOlsak } from './olsak.js';
 import { checkOutputSize } from '../limits.js';
 
 export type { FormatName } from './detect.js';
@@ -42,6 +43,7 @@ const CODECS: Readonly<Record<FormatName, Codec>> = {
   signpost: { kinds: ['arrowpath'], read: readSignpost, write: writeSignpost },
   json: { kinds: ['nonogram', 'colour-nonogram', 'arrowpath'], read: readJson, write: writeJson },
   xml: { kinds: ['nonogram', 'colour-nonogram'], read: readXml, write: writeXml },
+  olsak: { kinds: ['nonogram', 'colour-nonogram'], read: readOlsak, write: writeOlsak },
 };
 
 function codecFor(format: FormatName, source: SourceRef): Codec {

@@ -134,6 +134,60 @@ describe('colour nonograms in webpbn XML and JSON', () => {
   });
 });
 
+// Olšák's .g as pbnsolve reads it: a 4x4 puzzle in red and green, and the same shape in black and white.
+const COLOUR_G = `4x4 colour test
+#d
+   0:.  #FFFFFF  white
+   r:r  #FF0000  red
+   g:g  #00FF00  green
+: rows
+2r 1g
+1r 2g
+1g 1r
+2g 2r
+: columns
+2r 1g
+1r 2g
+2g 1r
+1g 2r
+: end
+`;
+
+describe("Olšák's .g", () => {
+  it('reads colours (inchar:outchar, #RRGGBB, name), the rows and columns, and a title', () => {
+    const p = readPuzzle(COLOUR_G, { file: 'c.g' }) as ColourNonogramPuzzle;
+    expect(p.palette).toEqual([
+      { name: 'white', rgb: 'ffffff', char: '.' },
+      { name: 'red', rgb: 'ff0000', char: 'r' },
+      { name: 'green', rgb: '00ff00', char: 'g' },
+    ]);
+    expect(p.rows[3]).toEqual([{ length: 2, colour: 2 }, { length: 2, colour: 1 }]);
+    expect(p.meta.title).toBe('4x4 colour test');
+    // Its one solution (pbnsolve prints rrg. / r.gg / .g.r / ggrr).
+    expect(verify(p, { width: 4, height: 4, cells: Uint8Array.from([1, 1, 2, 0, 1, 0, 2, 2, 0, 2, 0, 1, 2, 2, 1, 1]) })).toEqual({ ok: true });
+    expect(readPuzzle(writePuzzle(p, 'olsak'))).toEqual(p);
+  });
+
+  it('reads black and white without #d, a blank line as an empty clue, the format by content', () => {
+    const p = readPuzzle(': rows\n2\n\n: columns\n1\n1\n');
+    expect(p).toMatchObject({ kind: 'nonogram', width: 2, height: 2, rows: [[2], []], columns: [[1], [1]] });
+  });
+
+  const gAt = (text: string, needle: string) => text.slice(0, text.indexOf(needle)).split('\n').length;
+  const broken: [name: string, text: string, code: string, line: number, message: RegExp][] = [
+    ['a colour key #d does not declare', COLOUR_G.replace('1g 1r\n2g', '1b 1r\n2g'), 'bad-colour', gAt(COLOUR_G, '1g 1r\n2g'), /row 3 clue has the colour key "b", which #d does not declare/],
+    ['a block without a key and no default', COLOUR_G.replace('2r 1g\n1r 2g\n1g', '2 1g\n1r 2g\n1g'), 'bad-colour', gAt(COLOUR_G, '2r 1g'), /no default colour \(1:\) is declared/],
+    ['a bad colour value', COLOUR_G.replace('#FF0000', '#FF00'), 'bad-colour', gAt(COLOUR_G, '#FF0000'), /colour "r" has the value "#FF00"/],
+    ['a triddler', COLOUR_G.replace('#d', '#t'), 'unsupported-feature', 2, /triddlers/],
+    ['no columns', COLOUR_G.replace(/: columns[\s\S]*/, ''), 'bad-header', 10, /no ": columns" line/],
+    ['a comma in a clue', COLOUR_G.replace('2r 1g\n1r', '2r, 1g\n1r'), 'bad-number', gAt(COLOUR_G, '2r 1g'), /has "2r,"/],
+  ];
+  it.each(broken)('%s: one line naming the file, the line and the problem', (_name, text, code, line, message) => {
+    const error = expectFormatError(() => readPuzzle(text, { file: 'x.g' }), code as never, line, message);
+    expect(error.message.startsWith(`x.g:${line}: `)).toBe(true);
+  });
+});
+
 describe('verifying colour grids', () => {
   it('accepts the solution and names what is wrong with others', () => {
     const p = flag();

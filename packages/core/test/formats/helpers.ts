@@ -6,7 +6,10 @@ import {
   DIRECTIONS,
   PuzzleFormatError,
   nonogramFromSolution,
+  colourNonogramFromSolution,
   type ArrowPathPuzzle,
+  type ColourNonogramPuzzle,
+  type PaletteColour,
   type Direction,
   type FormatName,
   type GivenCell,
@@ -132,9 +135,48 @@ export function keptBy(format: FormatName, puzzle: Puzzle, index = 0): Puzzle {
       const title = puzzle.meta.title !== undefined && /^\$\d+$/.test(puzzle.meta.title) ? puzzle.meta.title : `$${index + 1}`;
       return { ...rest, meta: { title } } as Puzzle;
     }
+    case 'olsak': {
+      // Clues and a plain title (the first free line of the header); no givens, no solution.
+      const title = puzzle.meta.title?.trim();
+      return { ...rest, meta: title && !/^[:#]/.test(title) ? { title } : {} } as Puzzle;
+    }
     default:
       return { ...rest, meta: {} } as Puzzle;
   }
+}
+
+const PALETTE: readonly PaletteColour[] = [
+  { name: 'white', rgb: 'ffffff', char: '.' },
+  { name: 'red', rgb: 'ff0000', char: 'r' },
+  { name: 'blue', rgb: '0000ff', char: 'b' },
+  { name: 'green', rgb: '00ff00', char: 'g' },
+  { name: 'yellow', rgb: 'ffff00', char: 'y' },
+];
+
+/**
+ * A random grid's colour nonogram in up to `colours` colours (default 4), with its solution,
+ * optionally some givens; the palette holds only the colours the grid uses (as XML keeps it),
+ * and never black alone (XML reads black on white as a black-and-white puzzle).
+ */
+export function randomColourNonogram(seed: number, options: { maxSide?: number; colours?: number; givens?: boolean; meta?: PuzzleMeta } = {}): ColourNonogramPuzzle {
+  const random = rng(seed);
+  const maxSide = options.maxSide ?? 10;
+  const width = 1 + pick(random, maxSide);
+  const height = 1 + pick(random, maxSide);
+  const colours = options.colours ?? 4;
+  const cells = new Uint8Array(width * height);
+  for (let i = 0; i < cells.length; i++) cells[i] = random() < 0.4 ? 0 : 1 + pick(random, colours);
+  cells[pick(random, cells.length)] = 1 + pick(random, colours);
+  // Renumber the colours used, in order, so the palette has no unused colour.
+  const used = [...new Set(cells)].filter((c) => c !== 0).sort((a, b) => a - b);
+  const index = new Map(used.map((c, i) => [c, i + 1]));
+  const renumbered = cells.map((c) => (c === 0 ? 0 : index.get(c)!));
+  const palette = [PALETTE[0]!, ...used.map((c) => PALETTE[c]!)];
+  const puzzle = colourNonogramFromSolution({ width, height, cells: renumbered }, palette, options.meta ?? {});
+  if (!options.givens) return puzzle;
+  const givens = [];
+  for (let i = 0; i < cells.length; i++) if (random() < 0.2) givens.push({ row: Math.floor(i / width), col: i % width, colour: renumbered[i]! });
+  return { ...puzzle, givens };
 }
 
 /** Run `f` and check it throws a PuzzleFormatError with this code (and line and message). */

@@ -15,7 +15,7 @@ import {
   type Puzzle,
   type PuzzleMeta,
 } from '../../src/index.js';
-import { expectFormatError, keptBy, randomArrowPath, randomNonogram } from './helpers.js';
+import { expectFormatError, keptBy, randomArrowPath, randomColourNonogram, randomNonogram } from './helpers.js';
 
 const seed = fc.integer({ min: 0, max: 0x7fffffff });
 /** Meta values with any characters but line breaks (no one-line format can hold those). */
@@ -65,6 +65,14 @@ describe('round trip of random puzzles', () => {
     );
     fc.assert(fc.property(fc.array(one, { minLength: 1, maxLength: 4 }), (ps) => roundTrip(ps, 'json')));
   });
+  it('olsak (.g) keeps the clues and a plain title, black and white or colour', () => {
+    const title = fc.stringMatching(/^[A-Za-z][A-Za-z0-9 ]{0,20}$/).map((t) => t.trim());
+    fc.assert(fc.property(seed, title, fc.boolean(), (s, t, colour) => roundTrip([colour ? randomColourNonogram(s, { meta: { title: t } }) : randomNonogram(s, { meta: { title: t } })], 'olsak')));
+  });
+  it('colour nonograms keep clues, palette, goal and meta in xml, and givens too in json', () => {
+    fc.assert(fc.property(seed, meta, (s, m) => roundTrip([randomColourNonogram(s, { meta: m, givens: true })], 'json')));
+    fc.assert(fc.property(fc.array(seed, { minLength: 1, maxLength: 3 }), (seeds) => roundTrip(seeds.map((s) => randomColourNonogram(s)), 'xml')));
+  });
   it('random arrow paths are valid puzzles whose solution verifies', () => {
     fc.assert(
       fc.property(seed, (s) => {
@@ -109,7 +117,8 @@ describe('what a format cannot hold', () => {
     for (const format of ['pattern', 'taai', 'signpost', 'json', 'xml'] as const) expectFormatError(() => writePuzzles([], format), 'unsupported-feature');
   });
   it('formatsFor lists the formats of each kind', () => {
-    expect(formatsFor('nonogram')).toEqual(['non', 'nin', 'pattern', 'taai', 'json', 'xml']);
+    expect(formatsFor('nonogram')).toEqual(['non', 'nin', 'pattern', 'taai', 'json', 'xml', 'olsak']);
+    expect(formatsFor('colour-nonogram')).toEqual(['json', 'xml', 'olsak']);
     expect(formatsFor('arrowpath')).toEqual(['signpost', 'json']);
   });
 });

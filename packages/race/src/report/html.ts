@@ -11,7 +11,7 @@ import type { RaceResults } from '../types.js';
 import { engineLabel, externalTable } from './external.js';
 import { raceHeadlines } from './headline.js';
 import { describeOptions, describeRun } from './markdown.js';
-import { basisInFull, clockWord, describeCounts, formatDuration, formatFailures, formatMs, formatRatio, kindTables, par2Scores, ratioMatrix, referenceEngine, type Cell, type KindTable } from './tables.js';
+import { basisInFull, clockWord, describeCounts, formatDuration, formatFailures, formatMs, formatRatio, kindTables, kindTitle, par2Scores, ratioMatrix, referenceEngine, type Cell, type KindTable } from './tables.js';
 
 let chartSource: string | undefined;
 
@@ -289,7 +289,7 @@ export function raceHtml(r: RaceResults): string {
   const sections = tables
     .map((t) => {
       const d = chartData(t, clock, r.options.timeLimitMs);
-      const title = t.kind === 'nonogram' ? 'Nonograms' : 'Arrow paths';
+      const title = kindTitle(t.kind);
       const limit = html(formatMs(r.options.timeLimitMs));
       const canvas = (id: string, square = false) => `<div class="chart${square ? ' square' : ''}"><div id="${id}-${t.kind}"><canvas id="${id}-canvas-${t.kind}"></canvas></div></div>`;
       const ratio =

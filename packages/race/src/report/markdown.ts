@@ -3,7 +3,7 @@ import type { RaceResults } from '../types.js';
 import { failureText } from '../summary.js';
 import { engineLabel, externalTable } from './external.js';
 import { raceHeadlines } from './headline.js';
-import { basisInFull, clockWord, describeCounts, escapeCell, formatDuration, formatFailures, formatMs, formatRatio, kindTables, par2Scores, ratioMatrix, referenceEngine } from './tables.js';
+import { basisInFull, clockWord, describeCounts, escapeCell, formatDuration, formatFailures, formatMs, formatRatio, kindTables, kindTitle, par2Scores, ratioMatrix, referenceEngine } from './tables.js';
 
 export function describeRun(r: RaceResults): string {
   const e = r.env;
@@ -38,7 +38,7 @@ export function raceMarkdown(r: RaceResults): string {
     lines.push('');
   }
   for (const table of kindTables(r)) {
-    lines.push(`## ${table.kind === 'nonogram' ? 'Nonograms' : 'Arrow paths'}`, '');
+    lines.push(`## ${kindTitle(table.kind)}`, '');
     lines.push(`Median ${basisInFull(table)} (± relative margin of error); the fastest in bold, others with their ratio to it.`, '');
     lines.push(`| puzzle | size | verdict | ${table.engines.map((e) => escapeCell(engineLabel(r, e))).join(' | ')} |`);
     lines.push(`|---|---|---|${table.engines.map(() => '---:').join('|')}|`);

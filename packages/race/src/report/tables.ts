@@ -1,6 +1,6 @@
 // The numbers every report shows, computed once: per kind, a puzzle x engine table of medians,
 // and engine-vs-engine ratios (geometric mean over the puzzles both engines finished).
-import type { PuzzleKind } from '@gridrace/core';
+import { PUZZLE_KINDS, type PuzzleKind } from '@gridrace/core';
 import { geometricMean } from '../stats.js';
 import { failureOf, failureText, outcomeCounts, type Failure } from '../summary.js';
 import type { PuzzleRecord, RaceResults, TaskRecord } from '../types.js';
@@ -116,12 +116,17 @@ export function describeCounts(r: RaceResults): string {
   );
 }
 
+/** A kind as a heading: `Colour nonograms`. */
+export function kindTitle(kind: PuzzleKind): string {
+  return { nonogram: 'Nonograms', 'colour-nonogram': 'Colour nonograms', arrowpath: 'Arrow paths' }[kind];
+}
+
 export function kindTables(results: RaceResults): KindTable[] {
   const tables: KindTable[] = [];
   const disagreeing = new Set(results.disagreements.map((d) => d.puzzle));
   const byKey = new Map(results.tasks.map((t) => [`${t.engine}\u0000${t.puzzle}`, t]));
   const skipped = new Set((results.notAttempted ?? []).map((n) => `${n.engine}\u0000${n.puzzle}`));
-  for (const kind of ['nonogram', 'arrowpath'] as const) {
+  for (const kind of PUZZLE_KINDS) {
     const puzzles = results.puzzles.filter((p) => p.kind === kind);
     const engines = results.engines.filter((e) => e.kind === kind).map((e) => e.name);
     if (puzzles.length === 0 || engines.length === 0) continue;
