@@ -21,6 +21,9 @@ let blankR: usize = 0;
 /** Per cell: the colours some placement gives it (i32[maxLength]); and the cover count of one block (i32[maxLength + 1]). */
 let found: usize = 0;
 let cover: usize = 0;
+/** The fewest cells blocks 0..j-1 take (pre) and blocks j..k-1 take (suf), i32[maxBlocks + 1] each. */
+let pre: usize = 0;
+let suf: usize = 0;
 let colourCount: i32 = 0;
 
 /** Room for lines up to `length` cells and clues up to `blocks` blocks in `colours` colours; false when the memory cannot hold it. */
@@ -33,6 +36,8 @@ export function setupColourLine(length: i32, blocks: i32, colours: i32): bool {
   startsR = tryAlloc(table);
   blankR = tryAlloc(table);
   found = tryAlloc(<usize>length << 2);
+  pre = tryAlloc(<usize>(blocks + 1) << 2);
+  suf = tryAlloc(<usize>(blocks + 1) << 2);
   cover = tryAlloc(<usize>(length + 1) << 2);
   return cover != 0;
 }
@@ -71,12 +76,29 @@ export function solveColourLine(lengths: usize, colours: usize, k: i32, n: i32, 
   fill(startsR, 0, table);
   fill(blankR, 0, table);
 
+  // Only (j, i) with pre[j] <= i <= n - suf[j] can hold: blocks 0..j-1 fit before i and
+  // blocks j..k-1 after it. Both bounds grow with i, so each pass keeps a window of j.
+  store32At(pre, 0, 0);
+  for (let j: i32 = 1; j <= k; j++) {
+    const same = j >= 2 && load32At(colours, j - 2) == load32At(colours, j - 1);
+    store32At(pre, j, load32At(pre, j - 1) + load32At(lengths, j - 1) + (same ? 1 : 0));
+  }
+  store32At(suf, k, 0);
+  for (let j: i32 = k - 1; j >= 0; j--) {
+    const same = j + 1 < k && load32At(colours, j + 1) == load32At(colours, j);
+    store32At(suf, j, load32At(suf, j + 1) + load32At(lengths, j) + (same ? 1 : 0));
+  }
+
   // Forwards.
   store8(ends + at(0, 0, n), 1);
   store8(blank + at(0, 0, n), 1);
+  let lo: i32 = 0;
+  let hi: i32 = 0;
   for (let i: i32 = 1; i <= n; i++) {
     const bg = (load32At(masks, i - 1) & 1) != 0;
-    for (let j: i32 = 0; j <= k; j++) {
+    while (hi < k && load32At(pre, hi + 1) <= i) hi++;
+    while (lo <= k && load32At(suf, lo) > n - i) lo++;
+    for (let j: i32 = lo; j <= hi; j++) {
       let e: i32 = 0;
       if (bg && load8(ends + at(j, i - 1, n)) != 0) {
         store8(blank + at(j, i, n), 1);
@@ -99,9 +121,13 @@ export function solveColourLine(lengths: usize, colours: usize, k: i32, n: i32, 
   // Backwards: startsR[j][i] = the cells from i hold exactly blocks j..k-1.
   store8(startsR + at(k, n, n), 1);
   store8(blankR + at(k, n, n), 1);
+  hi = k;
+  lo = k;
   for (let i: i32 = n - 1; i >= 0; i--) {
     const bg = (load32At(masks, i) & 1) != 0;
-    for (let j: i32 = k; j >= 0; j--) {
+    while (lo > 0 && load32At(suf, lo - 1) <= n - i) lo--;
+    while (hi >= 0 && load32At(pre, hi) > i) hi--;
+    for (let j: i32 = hi; j >= lo; j--) {
       let e: i32 = 0;
       if (bg && load8(startsR + at(j, i + 1, n)) != 0) {
         store8(blankR + at(j, i, n), 1);
@@ -125,6 +151,7 @@ export function solveColourLine(lengths: usize, colours: usize, k: i32, n: i32, 
     let m: i32 = 0;
     if ((load32At(masks, i) & 1) != 0) {
       for (let j: i32 = 0; j <= k; j++) {
+        if (load32At(pre, j) > i) break;
         if (load8(ends + at(j, i, n)) != 0 && load8(startsR + at(j, i + 1, n)) != 0) {
           m = 1;
           break;
@@ -139,9 +166,11 @@ export function solveColourLine(lengths: usize, colours: usize, k: i32, n: i32, 
     const c = load32At(colours, j);
     const sameBefore = j >= 1 && load32At(colours, j - 1) == c;
     const sameAfter = j + 1 < k && load32At(colours, j + 1) == c;
-    fill(cover, 0, <usize>(n + 1) << 2);
+    const first = load32At(pre, j);
+    const last = n - load32At(suf, j);
+    fill(cover + (<usize>first << 2), 0, <usize>(last + len - first + 1) << 2);
     let any: i32 = 0;
-    for (let s: i32 = 0; s + len <= n; s++) {
+    for (let s: i32 = first; s <= last; s++) {
       if (!fits(c, s, len, n)) continue;
       if (load8((sameBefore ? blank : ends) + at(j, s, n)) == 0) continue;
       if (load8((sameAfter ? blankR : startsR) + at(j + 1, s + len, n)) == 0) continue;
@@ -152,7 +181,7 @@ export function solveColourLine(lengths: usize, colours: usize, k: i32, n: i32, 
     if (any == 0) return false;
     let running: i32 = 0;
     const bit = 1 << c;
-    for (let i: i32 = 0; i < n; i++) {
+    for (let i: i32 = first; i < last + len; i++) {
       running += load32At(cover, i);
       if (running > 0) store32At(found, i, load32At(found, i) | bit);
     }

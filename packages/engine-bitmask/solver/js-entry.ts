@@ -10,6 +10,8 @@ export { freshMemory, memoryBuffer, setMemoryLimit, setSolutionHandler } from 's
 import { outEmptyW, outFilledW } from './line-solver';
 export { WORD_LIMIT, setupLineSolver, solveTrimmed, solveWord, solveWords } from './line-solver';
 export { resetArena, tryAlloc } from 'solver-target';
+// And the colour line solver's, for its own test.
+export { setupColourLine, solveColourLine } from './colour-line';
 
 /** Forced filled cells of the last successful `solveWord`. */
 export function filledWord(): i32 {

@@ -27,6 +27,8 @@ export interface JsSolverExports extends SolverExports {
   solveTrimmed(clue: number, k: number, n: number, filled: number, empty: number, outFilled: number, outEmpty: number): boolean;
   tryAlloc(bytes: number): number;
   resetArena(): void;
+  setupColourLine(length: number, blocks: number, colours: number): boolean;
+  solveColourLine(lengths: number, colours: number, k: number, n: number, masks: number, out: number): boolean;
 }
 
 const { api, saveState, loadState } = solverModule;
