@@ -146,11 +146,13 @@ export function solveColourLine(lengths: usize, colours: usize, k: i32, n: i32, 
     }
   }
 
-  // The background where some split leaves cell i empty.
+  // The background where some split leaves cell i empty: blocks 0..j-1 before it, j..k-1 after.
+  lo = 0;
   for (let i: i32 = 0; i < n; i++) {
     let m: i32 = 0;
+    while (lo <= k && load32At(suf, lo) > n - i - 1) lo++;
     if ((load32At(masks, i) & 1) != 0) {
-      for (let j: i32 = 0; j <= k; j++) {
+      for (let j: i32 = lo; j <= k; j++) {
         if (load32At(pre, j) > i) break;
         if (load8(ends + at(j, i, n)) != 0 && load8(startsR + at(j, i + 1, n)) != 0) {
           m = 1;
