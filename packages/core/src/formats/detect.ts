@@ -1,13 +1,13 @@
-// Which format a file is in: from its extension when that decides it (.non, .nin, .json, .xml, .g),
+// Which format a file is in: from its extension when that decides it (.non, .nin, .json, .xml, .g, .toml),
 // otherwise (.txt, another extension, no name, stdin) from its first lines.
 import { fail } from './errors.js';
 import { isBlank, splitLines } from './text.js';
 
-export type FormatName = 'non' | 'nin' | 'pattern' | 'taai' | 'signpost' | 'json' | 'xml' | 'olsak';
+export type FormatName = 'non' | 'nin' | 'pattern' | 'taai' | 'signpost' | 'json' | 'xml' | 'olsak' | 'toml';
 
-export const FORMAT_NAMES: readonly FormatName[] = ['non', 'nin', 'pattern', 'taai', 'signpost', 'json', 'xml', 'olsak'];
+export const FORMAT_NAMES: readonly FormatName[] = ['non', 'nin', 'pattern', 'taai', 'signpost', 'json', 'xml', 'olsak', 'toml'];
 
-const BY_EXTENSION: Readonly<Record<string, FormatName>> = { non: 'non', nin: 'nin', json: 'json', xml: 'xml', g: 'olsak' };
+const BY_EXTENSION: Readonly<Record<string, FormatName>> = { non: 'non', nin: 'nin', json: 'json', xml: 'xml', g: 'olsak', toml: 'toml' };
 
 /** How many lines to look at when guessing from content. */
 const LOOK_AHEAD = 50;
@@ -21,6 +21,7 @@ function extensionOf(fileName: string): string {
 /** The format of a file from its content alone, or undefined. */
 function fromContent(lines: readonly string[]): FormatName | undefined {
   const first = lines.find((l) => !isBlank(l))?.trim() ?? '';
+  if (lines.slice(0, LOOK_AHEAD).some((l) => /^\s*\[\s*(clues|colors)\s*\]\s*(#.*)?$/.test(l))) return 'toml';
   if (first.startsWith('{') || first.startsWith('[')) return 'json';
   if (first.startsWith('<')) return 'xml';
   if (first.startsWith('$')) return 'taai';
@@ -48,7 +49,7 @@ export function detectFormat(text: string, fileName?: string): FormatName {
     fail(
       'unknown-format',
       'cannot tell the puzzle format: expected .non key lines, a .nin "WIDTH HEIGHT" header, a TAAI "$1" block, ' +
-        `a Tatham Pattern or Signpost ID ("WxH:..."), an Olšák ": rows" line, XML or JSON; name the format or use a known extension (${FORMAT_NAMES.join(', ')})`,
+        `a Tatham Pattern or Signpost ID ("WxH:..."), an Olšák ": rows" line, a TOML [clues] table, XML or JSON; name the format or use a known extension (${FORMAT_NAMES.join(', ')})`,
       { file },
     );
   }

@@ -15,6 +15,8 @@ export type PuzzleErrorCode =
   | 'bad-json'
   /** Malformed XML, or XML that is not a puzzle set in webpbn's format. */
   | 'bad-xml'
+  /** TOML outside the subset nonogrid's files use, or without the [clues] it needs. */
+  | 'bad-toml'
   | 'bad-field'
   /** A colour puzzle's palette or a colour it names: unknown, repeated, the background in a clue, fewer than two colours or more than MAX_COLOURS. */
   | 'bad-colour'

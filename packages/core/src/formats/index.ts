@@ -13,6 +13,7 @@ import { readSignpost, writeSignpost } from './tatham-signpost.js';
 import { isBlank, splitLines } from './text.js';
 import { readXml, writeXml } from './xml.js';
 import { readOlsak, writeOlsak } from './olsak.js';
+import { readToml, writeToml } from './toml.js';
 import { checkOutputSize } from '../limits.js';
 
 export type { FormatName } from './detect.js';
@@ -44,6 +45,7 @@ const CODECS: Readonly<Record<FormatName, Codec>> = {
   json: { kinds: ['nonogram', 'colour-nonogram', 'arrowpath'], read: readJson, write: writeJson },
   xml: { kinds: ['nonogram', 'colour-nonogram'], read: readXml, write: writeXml },
   olsak: { kinds: ['nonogram', 'colour-nonogram'], read: readOlsak, write: writeOlsak },
+  toml: { kinds: ['nonogram', 'colour-nonogram'], read: readToml, write: writeToml },
 };
 
 function codecFor(format: FormatName, source: SourceRef): Codec {

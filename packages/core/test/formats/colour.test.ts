@@ -188,6 +188,66 @@ describe("Olšák's .g", () => {
   });
 });
 
+// nonogrid's TOML, written after its examples (hello.toml, UK.toml): the same 4x4 puzzle, colours
+// with hex and RGB-triple values, clues one per line with comments, or comma-separated.
+const COLOUR_TOML = `# 4x4 colour test puzzle for nonogrid
+[colors]
+defs = [
+    "r = (FF0000) r",
+    "g = (0, 255, 0) g",
+]
+
+[clues]
+rows = """
+2r 1g
+1r 2g   # a comment
+1g 1r   ; another
+
+2g 2r
+"""
+columns = "2r 1g, 1r 2g, 2g 1r, 1g 2r"
+`;
+
+describe("nonogrid's TOML", () => {
+  it('reads colours (name = (value) symbol), clues per line or per comma, comments and blank lines', () => {
+    const p = readPuzzle(COLOUR_TOML, { file: 'c.toml' }) as ColourNonogramPuzzle;
+    const g = readPuzzle(COLOUR_G) as ColourNonogramPuzzle;
+    expect(p.rows).toEqual(g.rows);
+    expect(p.columns).toEqual(g.columns);
+    expect(p.palette).toEqual([
+      { name: 'white', rgb: 'ffffff', char: '.' },
+      { name: 'r', rgb: 'ff0000', char: 'r' },
+      { name: 'g', rgb: '00ff00', char: 'g' },
+    ]);
+    expect(readPuzzle(writePuzzle(p, 'toml'))).toEqual(p);
+  });
+
+  it('reads black and white without [colors], 0 as an empty line, the format by content', () => {
+    expect(readPuzzle('[clues]\nrows = "2, 1 1, 3, 0"\ncolumns = """\n1 1\n3\n2  # comment\n1\n"""\n')).toMatchObject({
+      kind: 'nonogram',
+      rows: [[2], [1, 1], [3], []],
+      columns: [[1, 1], [3], [2], [1]],
+    });
+  });
+
+  const tAt = (text: string, needle: string) => text.slice(0, text.indexOf(needle)).split('\n').length;
+  const broken: [name: string, text: string, code: string, line: number, message: RegExp][] = [
+    ['a colour [colors] does not define', COLOUR_TOML.replace('1g 1r', '1b 1r'), 'bad-colour', tAt(COLOUR_TOML, '1g 1r'), /row 3 clue has the colour "b", which \[colors\] does not define/],
+    ['a bad colour definition', COLOUR_TOML.replace('"r = (FF0000) r"', '"r = FF0000"'), 'bad-colour', tAt(COLOUR_TOML, '"r = (FF0000) r"'), /should read like "r = \(FF0000\) %"/],
+    ['a bad colour value', COLOUR_TOML.replace('(FF0000)', '(FF00)'), 'bad-colour', tAt(COLOUR_TOML, '(FF0000)'), /colour "r" has the value "FF00"/],
+    ['an unclosed string', COLOUR_TOML.replace('columns = "2r 1g, 1r 2g, 2g 1r, 1g 2r"', 'columns = "2r 1g'), 'bad-toml', tAt(COLOUR_TOML, 'columns'), /a string without triple quotes ends at the line end/],
+    ['a number where a string should be', COLOUR_TOML.replace('columns = "2r 1g, 1r 2g, 2g 1r, 1g 2r"', 'columns = 4'), 'bad-toml', tAt(COLOUR_TOML, 'columns'), /this reader takes strings and lists of strings/],
+    ['a block that is not a number', COLOUR_TOML.replace('2g 2r', 'g2 2r'), 'bad-number', tAt(COLOUR_TOML, '2g 2r'), /row 4 clue "g2 2r" has "g2"/],
+  ];
+  it.each(broken)('%s: one line naming the file, the line and the problem', (_name, text, code, line, message) => {
+    const error = expectFormatError(() => readPuzzle(text, { file: 'x.toml' }), code as never, line, message);
+    expect(error.message.split('\n')).toHaveLength(1);
+  });
+  it('a file without [clues]: one line naming the file', () => {
+    expectFormatError(() => readPuzzle(COLOUR_TOML.replace('[clues]', '[clue]'), { file: 'x.toml' }), 'bad-toml', undefined, /^x\.toml: there is no \[clues\] table$/);
+  });
+});
+
 describe('verifying colour grids', () => {
   it('accepts the solution and names what is wrong with others', () => {
     const p = flag();

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { PuzzleFormatError, readPuzzles, writePuzzles, type FormatName, type Puzzle } from '../../src/index.js';
 import { randomArrowPath, randomColourNonogram, randomNonogram } from './helpers.js';
 
-const PIECES = ['0', '1', '7', '25', '-', ',', '.', '/', ' ', '\t', '\n', '\r\n', '\r', '$', '#', 'x', 'a', 'h', 'z', 'Z', 'A', '"', '{', '}', '[', ']', ':', '\\', 'width ', 'rows\n', 'goal ', '\uFEFF', '99999999999999999999', '1e3', 'null', '<', '>', '&', '<line>', '</line>', '<count>', '</count>', '<puzzle>'];
+const PIECES = ['0', '1', '7', '25', '-', ',', '.', '/', ' ', '\t', '\n', '\r\n', '\r', '$', '#', 'x', 'a', 'h', 'z', 'Z', 'A', '"', '{', '}', '[', ']', ':', '\\', 'width ', 'rows\n', 'goal ', '\uFEFF', '99999999999999999999', '1e3', 'null', '<', '>', '&', '<line>', '</line>', '<count>', '</count>', '<puzzle>', '"""', "'", '[clues]', '[colors]', 'rows = ', '(FF0000)', ';'];
 
 type Edit = { op: 'insert' | 'delete' | 'replace' | 'cut'; at: number; piece: string; length: number };
 const edit: fc.Arbitrary<Edit> = fc.record({
@@ -48,6 +48,7 @@ const SAMPLES: Record<FormatName, (seed: number) => string> = {
   signpost: (s) => writePuzzles([randomArrowPath(s, { maxSide: 5 }), randomArrowPath(s + 1, { maxSide: 3 })], 'signpost'),
   json: (s) => writePuzzles([randomNonogram(s, { maxSide: 4, givens: true }), randomArrowPath(s, { maxSide: 3 })], 'json'),
   xml: (s) => writePuzzles([randomNonogram(s, { maxSide: 6, meta: { title: 't <&> "q"', author: 'a' } }), randomColourNonogram(s + 1, { maxSide: 4 })], 'xml'),
+  toml: (s) => writePuzzles([s % 2 === 0 ? randomColourNonogram(s, { maxSide: 6 }) : randomNonogram(s, { maxSide: 6 })], 'toml'),
   olsak: (s) => writePuzzles([s % 2 === 0 ? randomColourNonogram(s, { maxSide: 6, meta: { title: 'flag' } }) : randomNonogram(s, { maxSide: 6 })], 'olsak'),
 };
 
@@ -63,7 +64,7 @@ describe('readers on damaged input', () => {
   it('random text gives puzzles or a PuzzleFormatError in every format', () => {
     const text = fc.oneof(fc.string({ unit: 'binary', maxLength: 80 }), fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }).map((p) => p.join('')));
     fc.assert(
-      fc.property(text, fc.constantFrom<FormatName | undefined>(undefined, 'non', 'nin', 'pattern', 'taai', 'signpost', 'json', 'xml', 'olsak'), (t, format) => readSafely(t, format)),
+      fc.property(text, fc.constantFrom<FormatName | undefined>(undefined, 'non', 'nin', 'pattern', 'taai', 'signpost', 'json', 'xml', 'olsak', 'toml'), (t, format) => readSafely(t, format)),
       { numRuns: 1500 },
     );
   });

@@ -135,6 +135,9 @@ export function keptBy(format: FormatName, puzzle: Puzzle, index = 0): Puzzle {
       const title = puzzle.meta.title !== undefined && /^\$\d+$/.test(puzzle.meta.title) ? puzzle.meta.title : `$${index + 1}`;
       return { ...rest, meta: { title } } as Puzzle;
     }
+    case 'toml':
+      // Clues and colours only: the title is written as a comment.
+      return { ...rest, meta: {} } as Puzzle;
     case 'olsak': {
       // Clues and a plain title (the first free line of the header); no givens, no solution.
       const title = puzzle.meta.title?.trim();

@@ -69,6 +69,9 @@ describe('round trip of random puzzles', () => {
     const title = fc.stringMatching(/^[A-Za-z][A-Za-z0-9 ]{0,20}$/).map((t) => t.trim());
     fc.assert(fc.property(seed, title, fc.boolean(), (s, t, colour) => roundTrip([colour ? randomColourNonogram(s, { meta: { title: t } }) : randomNonogram(s, { meta: { title: t } })], 'olsak')));
   });
+  it("toml (nonogrid's) keeps the clues and colours, black and white or colour", () => {
+    fc.assert(fc.property(seed, fc.boolean(), (s, colour) => roundTrip([colour ? randomColourNonogram(s) : randomNonogram(s)], 'toml')));
+  });
   it('colour nonograms keep clues, palette, goal and meta in xml, and givens too in json', () => {
     fc.assert(fc.property(seed, meta, (s, m) => roundTrip([randomColourNonogram(s, { meta: m, givens: true })], 'json')));
     fc.assert(fc.property(fc.array(seed, { minLength: 1, maxLength: 3 }), (seeds) => roundTrip(seeds.map((s) => randomColourNonogram(s)), 'xml')));
@@ -117,8 +120,8 @@ describe('what a format cannot hold', () => {
     for (const format of ['pattern', 'taai', 'signpost', 'json', 'xml'] as const) expectFormatError(() => writePuzzles([], format), 'unsupported-feature');
   });
   it('formatsFor lists the formats of each kind', () => {
-    expect(formatsFor('nonogram')).toEqual(['non', 'nin', 'pattern', 'taai', 'json', 'xml', 'olsak']);
-    expect(formatsFor('colour-nonogram')).toEqual(['json', 'xml', 'olsak']);
+    expect(formatsFor('nonogram')).toEqual(['non', 'nin', 'pattern', 'taai', 'json', 'xml', 'olsak', 'toml']);
+    expect(formatsFor('colour-nonogram')).toEqual(['json', 'xml', 'olsak', 'toml']);
     expect(formatsFor('arrowpath')).toEqual(['signpost', 'json']);
   });
 });
