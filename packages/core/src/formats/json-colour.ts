@@ -8,7 +8,7 @@
 //     "solution"?: ["rrb", "..."] }                    (each colour's character)
 //
 // The first colour is the background. A colour is [name, value, character]; the value may be
-// `#f00`, `ff0000` or a basic name, and the character may be left out (one is picked).
+// `#f00`, `ff0000` or a CSS colour name, and the character may be left out (one is picked).
 import {
   colourSolutionToRows,
   normaliseRgb,

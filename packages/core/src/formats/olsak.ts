@@ -40,8 +40,9 @@ function readColourLine(raw: string, line: number, source: SourceRef): { inchar:
   if (/[\d,]/.test(inchar) && inchar !== '0' && inchar !== '1') fail('bad-colour', `the colour key ${quote(inchar)} is a digit or a comma, which clues cannot tell from a number`, source, line);
   const hex = /^#[0-9a-fA-F]{6}$/.test(word) || /^#[0-9a-fA-F]{3}$/.test(word);
   const name = hex ? (comment.split(/\s+/)[0] ?? '') : word;
+  if (/[/\\]/.test(word)) fail('unsupported-feature', `colour ${quote(inchar)} is a triangle (${word}): cells split between two colours are not supported`, source, line);
   const rgb = normaliseRgb(word);
-  if (rgb === undefined) fail('bad-colour', `colour ${quote(inchar)} has the value ${quote(word)}; give #RRGGBB or a basic colour name`, source, line);
+  if (rgb === undefined) fail('bad-colour', `colour ${quote(inchar)} has the value ${quote(word)}; give #RRGGBB or a CSS colour name`, source, line);
   return { inchar, outchar, name: name === '' ? (inchar === '0' ? 'white' : `colour-${inchar}`) : name, rgb };
 }
 
@@ -60,7 +61,9 @@ export function readOlsak(text: string, source: SourceRef): Puzzle[] {
       colourMode = true;
       for (i++; i < lines.length && !lines[i]!.trimStart().startsWith(':'); i++) {
         const c = readColourLine(lines[i]!, i + 1, source);
-        declared.push({ inchar: c.inchar, colour: { name: c.name, rgb: c.rgb, char: c.outchar }, line: i + 1 });
+        // Comments need not be unique names ("svetle zelena", "svetle ruzova"): a taken one gets its key.
+        const name = declared.some((d) => d.colour.name === c.name) ? `${c.name}-${c.inchar}` : c.name;
+        declared.push({ inchar: c.inchar, colour: { name, rgb: c.rgb, char: c.outchar }, line: i + 1 });
       }
       break;
     }

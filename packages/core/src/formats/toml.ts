@@ -13,7 +13,7 @@
 // A block is a length and, directly after it, a colour's name (`2g`, `2red`); a bare number is
 // black (`B`). `0` is an empty line; blank and comment-only lines (`#` or `;`) are skipped. White
 // (`W`, the background, `.`) and black (`B`, `X`) always exist, and nonogrid ignores definitions
-// of them, as this reader does. A value is hex (`FF0000`, `#F00`), an RGB triple or a basic
+// of them, as this reader does. A value is hex (`FF0000`, `#F00`), an RGB triple or a CSS
 // colour name; the symbol, the definition's last character, prints the colour. The sizes are the
 // counts of clues. toml-subset.ts reads the TOML.
 import { normaliseRgb, type ColourBlock, type ColourNonogramPuzzle, type PaletteColour } from '../model/colour-nonogram.js';
@@ -54,7 +54,7 @@ function readDefinition(def: TomlString, source: SourceRef): PaletteColour {
         .map((v) => Math.min(255, Number(v)).toString(16).padStart(2, '0'))
         .join('')
     : normaliseRgb(value);
-  if (rgb === undefined) fail('bad-colour', `colour ${quote(name)} has the value ${quote(value)}; give hex (FF0000), an RGB triple or a basic colour name`, source, def.line);
+  if (rgb === undefined) fail('bad-colour', `colour ${quote(name)} has the value ${quote(value)}; give hex (FF0000), an RGB triple or a CSS colour name`, source, def.line);
   return { name, rgb, char };
 }
 

@@ -1,3 +1,4 @@
+import { CSS_COLOURS } from './colour-names.js';
 import type { PuzzleMeta } from './nonogram.js';
 
 /**
@@ -133,14 +134,10 @@ export function pickColourChar(name: string, index: number, taken: ReadonlySet<s
   return String.fromCharCode(0x100 + index);
 }
 
-/** The basic colour names (CSS's sixteen, and orange) with their values, for files that name colours without values. */
-export const NAMED_COLOURS: Readonly<Record<string, string>> = {
-  white: 'ffffff', black: '000000', red: 'ff0000', green: '008000', blue: '0000ff', yellow: 'ffff00',
-  orange: 'ffa500', purple: '800080', gray: '808080', grey: '808080', silver: 'c0c0c0', maroon: '800000',
-  olive: '808000', lime: '00ff00', aqua: '00ffff', teal: '008080', navy: '000080', fuchsia: 'ff00ff',
-};
+/** The CSS named colours with their values, for files that name colours without values. */
+export const NAMED_COLOURS: Readonly<Record<string, string>> = CSS_COLOURS;
 
-/** A colour value as six lowercase hex digits: from `#f00`, `f00`, `FF0000` or a basic name; undefined when it is none of these. */
+/** A colour value as six lowercase hex digits: from `#f00`, `f00`, `FF0000` or a CSS colour name; undefined when it is none of these. */
 export function normaliseRgb(text: string): string | undefined {
   const t = text.trim().toLowerCase().replace(/^#/, '');
   if (/^[0-9a-f]{6}$/.test(t)) return t;

@@ -168,6 +168,16 @@ describe("Olšák's .g", () => {
     expect(readPuzzle(writePuzzle(p, 'olsak'))).toEqual(p);
   });
 
+  it('reads CSS colour names as values, and names two colours whose comments start alike apart', () => {
+    const text = '#d\n   b:b  brown\n   g:g  #62F218  svetle zelena\n   s:s  #F6BEF6  svetle ruzova\n: rows\n1b 1g 1s\n: columns\n1b\n1g\n1s\n';
+    const p = readPuzzle(text, { file: 'names.g' }) as ColourNonogramPuzzle;
+    expect(p.palette.slice(1)).toEqual([
+      { name: 'brown', rgb: 'a52a2a', char: 'b' },
+      { name: 'svetle', rgb: '62f218', char: 'g' },
+      { name: 'svetle-s', rgb: 'f6bef6', char: 's' },
+    ]);
+  });
+
   it('reads black and white without #d, a blank line as an empty clue, the format by content', () => {
     const p = readPuzzle(': rows\n2\n\n: columns\n1\n1\n');
     expect(p).toMatchObject({ kind: 'nonogram', width: 2, height: 2, rows: [[2], []], columns: [[1], [1]] });
@@ -179,6 +189,7 @@ describe("Olšák's .g", () => {
     ['a block without a key and no default', COLOUR_G.replace('2r 1g\n1r 2g\n1g', '2 1g\n1r 2g\n1g'), 'bad-colour', gAt(COLOUR_G, '2r 1g'), /no default colour \(1:\) is declared/],
     ['a bad colour value', COLOUR_G.replace('#FF0000', '#FF00'), 'bad-colour', gAt(COLOUR_G, '#FF0000'), /colour "r" has the value "#FF00"/],
     ['a triddler', COLOUR_G.replace('#d', '#t'), 'unsupported-feature', 2, /triddlers/],
+    ['a triangle colour', COLOUR_G.replace('#00FF00', 'black/green'), 'unsupported-feature', gAt(COLOUR_G, '#00FF00'), /colour "g" is a triangle \(black\/green\)/],
     ['no columns', COLOUR_G.replace(/: columns[\s\S]*/, ''), 'bad-header', 10, /no ": columns" line/],
     ['a comma in a clue', COLOUR_G.replace('2r 1g\n1r', '2r, 1g\n1r'), 'bad-number', gAt(COLOUR_G, '2r 1g'), /has "2r,"/],
   ];
