@@ -3,21 +3,20 @@
 // need a cell between them, blocks of different colours may touch), the masks narrowed to
 // the colours some placement of the whole clue gives each cell. Dynamic programming over
 // (blocks placed, cells covered), forwards and backwards, O(cells x blocks) per line:
-//   ends[j][i]   the first i cells hold exactly blocks 0..j-1;
-//   blank[j][i]  the same, and cell i-1 is background (or i == 0 and j == 0);
-// and from the right, starts[j][i] / blankR[j][i] for the last cells from i holding blocks
-// j..k-1. A block j fits at [s, s+len) when its cells may take its colour, the left part
+//   ENDS at (i, j)   the first i cells hold exactly blocks 0..j-1;
+//   BLANK at (i, j)  the same, and cell i-1 is background (or i == 0 and j == 0);
+// and from the right, the same flags for the cells from i holding blocks j..k-1. A block j fits at [s, s+len) when its cells may take its colour, the left part
 // fits (ending in background when block j-1 has the same colour) and so does the right.
 // Scratch lives in the arena, sized by `setupColourLine` for the longest line and clue.
 import { fill, load32At, load8, store32At, store8, tryAlloc } from 'solver-target';
 
 /** Per colour, per cell: how many cells from here on may take that colour (i32[colours * (maxLength + 1)]). */
 let runs: usize = 0;
-/** The four tables above, a byte per (j, i): (maxBlocks + 1) * (maxLength + 1) each. */
-let ends: usize = 0;
-let blank: usize = 0;
-let startsR: usize = 0;
-let blankR: usize = 0;
+/** The tables above, a byte per (i, j) with the two flags below: (maxLength + 1) * (maxBlocks + 1) each. */
+let forward: usize = 0;
+let backward: usize = 0;
+const ENDS: i32 = 1;
+const BLANK: i32 = 2;
 /** Per cell: the colours some placement gives it (i32[maxLength]); and the cover count of one block (i32[maxLength + 1]). */
 let found: usize = 0;
 let cover: usize = 0;
@@ -31,20 +30,13 @@ export function setupColourLine(length: i32, blocks: i32, colours: i32): bool {
   colourCount = colours;
   const table = <usize>(blocks + 1) * <usize>(length + 1);
   runs = tryAlloc(<usize>colours * <usize>(length + 1) << 2);
-  ends = tryAlloc(table);
-  blank = tryAlloc(table);
-  startsR = tryAlloc(table);
-  blankR = tryAlloc(table);
+  forward = tryAlloc(table);
+  backward = tryAlloc(table);
   found = tryAlloc(<usize>length << 2);
   pre = tryAlloc(<usize>(blocks + 1) << 2);
   suf = tryAlloc(<usize>(blocks + 1) << 2);
   cover = tryAlloc(<usize>(length + 1) << 2);
   return cover != 0;
-}
-
-// @ts-ignore: decorator
-@inline function at(j: i32, i: i32, n: i32): usize {
-  return <usize>j * <usize>(n + 1) + <usize>i;
 }
 
 /** Whether `len` cells from `s` may all take colour `c`. */
@@ -71,10 +63,8 @@ export function solveColourLine(lengths: usize, colours: usize, k: i32, n: i32, 
     }
   }
   const table = <usize>(k + 1) * <usize>(n + 1);
-  fill(ends, 0, table);
-  fill(blank, 0, table);
-  fill(startsR, 0, table);
-  fill(blankR, 0, table);
+  fill(forward, 0, table);
+  fill(backward, 0, table);
 
   // Only (j, i) with pre[j] <= i <= n - suf[j] can hold: blocks 0..j-1 fit before i and
   // blocks j..k-1 after it. Both bounds grow with i, so each pass keeps a window of j.
@@ -89,60 +79,59 @@ export function solveColourLine(lengths: usize, colours: usize, k: i32, n: i32, 
     store32At(suf, j, load32At(suf, j + 1) + load32At(lengths, j) + (same ? 1 : 0));
   }
 
-  // Forwards.
-  store8(ends + at(0, 0, n), 1);
-  store8(blank + at(0, 0, n), 1);
+  // Forwards. forward[i][j] (row i of k + 1 bytes): ENDS when the first i cells hold exactly
+  // blocks 0..j-1, and BLANK too when cell i-1 is background (or i == 0, j == 0).
+  const stride = k + 1;
+  store8(forward, ENDS | BLANK);
   let lo: i32 = 0;
   let hi: i32 = 0;
   for (let i: i32 = 1; i <= n; i++) {
     const bg = (load32At(masks, i - 1) & 1) != 0;
     while (hi < k && load32At(pre, hi + 1) <= i) hi++;
     while (lo <= k && load32At(suf, lo) > n - i) lo++;
+    const row = forward + <usize>(i * stride);
+    const previous = row - <usize>stride;
     for (let j: i32 = lo; j <= hi; j++) {
-      let e: i32 = 0;
-      if (bg && load8(ends + at(j, i - 1, n)) != 0) {
-        store8(blank + at(j, i, n), 1);
-        e = 1;
-      }
-      if (e == 0 && j > 0) {
+      let flags: i32 = 0;
+      if (bg && (load8(previous + <usize>j) & ENDS) != 0) flags = ENDS | BLANK;
+      else if (j > 0) {
         const len = load32At(lengths, j - 1);
         const c = load32At(colours, j - 1);
         const s = i - len;
         if (s >= 0 && fits(c, s, len, n)) {
-          const same = j >= 2 && load32At(colours, j - 2) == c;
-          if (load8((same ? blank : ends) + at(j - 1, s, n)) != 0) e = 1;
+          const need = j >= 2 && load32At(colours, j - 2) == c ? BLANK : ENDS;
+          if ((load8(forward + <usize>(s * stride + j - 1)) & need) != 0) flags = ENDS;
         }
       }
-      if (e != 0) store8(ends + at(j, i, n), 1);
+      if (flags != 0) store8(row + <usize>j, flags);
     }
   }
-  if (load8(ends + at(k, n, n)) == 0) return false;
+  if ((load8(forward + <usize>(n * stride + k)) & ENDS) == 0) return false;
 
-  // Backwards: startsR[j][i] = the cells from i hold exactly blocks j..k-1.
-  store8(startsR + at(k, n, n), 1);
-  store8(blankR + at(k, n, n), 1);
+  // Backwards. backward[i][j]: ENDS when the cells from i hold exactly blocks j..k-1, and
+  // BLANK too when cell i is background (or i == n, j == k).
+  store8(backward + <usize>(n * stride + k), ENDS | BLANK);
   hi = k;
   lo = k;
   for (let i: i32 = n - 1; i >= 0; i--) {
     const bg = (load32At(masks, i) & 1) != 0;
     while (lo > 0 && load32At(suf, lo - 1) <= n - i) lo--;
     while (hi >= 0 && load32At(pre, hi) > i) hi--;
+    const row = backward + <usize>(i * stride);
+    const next = row + <usize>stride;
     for (let j: i32 = hi; j >= lo; j--) {
-      let e: i32 = 0;
-      if (bg && load8(startsR + at(j, i + 1, n)) != 0) {
-        store8(blankR + at(j, i, n), 1);
-        e = 1;
-      }
-      if (e == 0 && j < k) {
+      let flags: i32 = 0;
+      if (bg && (load8(next + <usize>j) & ENDS) != 0) flags = ENDS | BLANK;
+      else if (j < k) {
         const len = load32At(lengths, j);
         const c = load32At(colours, j);
         const end = i + len;
         if (end <= n && fits(c, i, len, n)) {
-          const same = j + 1 < k && load32At(colours, j + 1) == c;
-          if (load8((same ? blankR : startsR) + at(j + 1, end, n)) != 0) e = 1;
+          const need = j + 1 < k && load32At(colours, j + 1) == c ? BLANK : ENDS;
+          if ((load8(backward + <usize>(end * stride + j + 1)) & need) != 0) flags = ENDS;
         }
       }
-      if (e != 0) store8(startsR + at(j, i, n), 1);
+      if (flags != 0) store8(row + <usize>j, flags);
     }
   }
 
@@ -152,9 +141,11 @@ export function solveColourLine(lengths: usize, colours: usize, k: i32, n: i32, 
     let m: i32 = 0;
     while (lo <= k && load32At(suf, lo) > n - i - 1) lo++;
     if ((load32At(masks, i) & 1) != 0) {
+      const before = forward + <usize>(i * stride);
+      const after = backward + <usize>((i + 1) * stride);
       for (let j: i32 = lo; j <= k; j++) {
         if (load32At(pre, j) > i) break;
-        if (load8(ends + at(j, i, n)) != 0 && load8(startsR + at(j, i + 1, n)) != 0) {
+        if ((load8(before + <usize>j) & load8(after + <usize>j) & ENDS) != 0) {
           m = 1;
           break;
         }
@@ -174,8 +165,8 @@ export function solveColourLine(lengths: usize, colours: usize, k: i32, n: i32, 
     let any: i32 = 0;
     for (let s: i32 = first; s <= last; s++) {
       if (!fits(c, s, len, n)) continue;
-      if (load8((sameBefore ? blank : ends) + at(j, s, n)) == 0) continue;
-      if (load8((sameAfter ? blankR : startsR) + at(j + 1, s + len, n)) == 0) continue;
+      if ((load8(forward + <usize>(s * (k + 1) + j)) & (sameBefore ? BLANK : ENDS)) == 0) continue;
+      if ((load8(backward + <usize>((s + len) * (k + 1) + j + 1)) & (sameAfter ? BLANK : ENDS)) == 0) continue;
       store32At(cover, s, load32At(cover, s) + 1);
       store32At(cover, s + len, load32At(cover, s + len) - 1);
       any = 1;
