@@ -1,6 +1,6 @@
 // The engine in a real browser: headless Chromium loads the built package through an import
 // map from a local HTTP server (so the loader takes its fetch / instantiateStreaming path,
-// with no Node API), solves the seed puzzles, and hands the solutions back; they are checked
+// with no Node API), solves the seed puzzles and a colour puzzle, and hands the solutions back; they are checked
 // here with core's verifier and against the known grids.
 import { createServer, type Server } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
@@ -8,20 +8,23 @@ import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAUNCH_TIMEOUT_MS, launchChromium, type Browser } from '@gridrace/testkit/chromium';
-import { readPuzzle, solutionToRows, verify, type NonogramPuzzle, type NonogramSolution } from '@gridrace/core';
+import { readPuzzle, verify } from '@gridrace/core';
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
-const SEEDS = ['gchq-2015.json', 'mathematica-20x30.json', 'z3-prefix-15x15.json'];
+// The seeds, and a colour puzzle for the colour engine of the same module.
+const SEEDS = ['seed/gchq-2015.json', 'seed/mathematica-20x30.json', 'seed/z3-prefix-15x15.json', 'generated/nonogram-colour-search-030x030-c3-s1.json'];
 const TYPES: Record<string, string> = { '.js': 'text/javascript', '.wasm': 'application/wasm', '.html': 'text/html', '.json': 'application/json' };
 
 const PAGE = `<!doctype html><meta charset="utf-8"><title>gridrace wasm</title>
 <script type="importmap">{"imports":{"@gridrace/core":"/packages/core/dist/index.js","@gridrace/engine-bitmask/host":"/packages/engine-bitmask/dist/host/index.js","@gridrace/engine-wasm":"/packages/engine-wasm/dist/index.js"}}</script>
 <script type="module">
 import { readPuzzle } from '@gridrace/core';
-import { wasmEngine } from '@gridrace/engine-wasm';
+import { wasmColourEngine, wasmEngine } from '@gridrace/engine-wasm';
 window.solveSeed = async (name) => {
-  const text = await (await fetch('/puzzles/seed/' + name)).text();
-  const result = await wasmEngine.solve(readPuzzle(text, { file: name }), { maxSolutions: 2, timeLimitMs: 20000 });
+  const text = await (await fetch('/puzzles/' + name)).text();
+  const puzzle = readPuzzle(text, { file: name });
+  const engine = puzzle.kind === 'colour-nonogram' ? wasmColourEngine : wasmEngine;
+  const result = await engine.solve(puzzle, { maxSolutions: 2, timeLimitMs: 20000 });
   return { verdict: result.verdict, solutions: result.solutions.map((s) => ({ width: s.width, height: s.height, cells: Array.from(s.cells) })) };
 };
 window.ready = true;
@@ -65,7 +68,7 @@ afterAll(async () => {
 });
 
 describe('engine-wasm in headless Chromium', () => {
-  it('solves the seed puzzles in the page, with solutions that verify', async () => {
+  it('solves the seed puzzles and a colour puzzle in the page, with solutions that verify', async () => {
     const page = await browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -82,11 +85,11 @@ describe('engine-wasm in headless Chromium', () => {
         verdict: string;
         solutions: { width: number; height: number; cells: number[] }[];
       };
-      const puzzle = readPuzzle(readFileSync(join(repo, 'puzzles/seed', name), 'utf8'), { file: name }) as NonogramPuzzle;
+      const puzzle = readPuzzle(readFileSync(join(repo, 'puzzles', name), 'utf8'), { file: name });
       expect(got.verdict, name).toBe('unique');
-      const solution: NonogramSolution = { width: got.solutions[0]!.width, height: got.solutions[0]!.height, cells: Uint8Array.from(got.solutions[0]!.cells) };
+      const solution = { width: got.solutions[0]!.width, height: got.solutions[0]!.height, cells: Uint8Array.from(got.solutions[0]!.cells) };
       expect(verify(puzzle, solution).ok, name).toBe(true);
-      if (puzzle.solution) expect(solutionToRows(solution)).toEqual(solutionToRows(puzzle.solution));
+      if (puzzle.solution && 'cells' in puzzle.solution) expect([...solution.cells]).toEqual([...puzzle.solution.cells]);
     }
     expect(errors).toEqual([]);
     // The page fetched the built module over HTTP (the browser path of the loader).
