@@ -1,11 +1,12 @@
 // The colour nonogram solver: every cell a mask of the colours it may still take (bit 0 the
-// background), lines narrowed by the colour line solver through a queue of dirty lines, and a
-// depth-first search on a trail that tries each colour of the unknown cell with the fewest,
-// resumable in slices like the black-and-white search. Its entry points (index.ts):
+// background), lines narrowed by the colour line solver through a queue of dirty lines, probing
+// at every search node (each colour of each unknown cell tried; one that leads to a
+// contradiction is taken away), and a depth-first search on a trail that tries each colour of
+// the unknown cell with the fewest, resumable in slices like the black-and-white search. Its entry points (index.ts):
 //   1. colourPrepare(width, height, colours, totalBlocks) -> address where the host writes
 //      offsets i32[lines + 1], then lengths i32[totalBlocks], then colours i32[totalBlocks]
 //      (lines = height rows, then width columns); 0 when the memory cannot hold them.
-//   2. colourSetup() -> 1, or 0 when the memory cannot hold the board.
+//   2. colourSetup(probing) -> 1, or 0 when the memory cannot hold the board.
 //   3. colourGiven(cell, colour) -> 0 when it contradicts an earlier given.
 //   4. colourRun(sliceEnd, deadline, stepEnd) until it returns something else than RUN_PAUSED.
 //   5. colourCounter(i), colourDifficulty() for the stats.
@@ -17,6 +18,9 @@ import {
   COUNTER_NODES,
   DIFFICULTY_BRANCH,
   DIFFICULTY_LINE,
+  DIFFICULTY_PROBE,
+  COUNTER_LEARNED_BY_PROBING,
+  COUNTER_PROBES,
   RUN_EXHAUSTED,
   RUN_PAUSED,
   RUN_SOLUTION_LIMIT,
@@ -54,6 +58,13 @@ let level: i32 = 0;
 /** The grid handed to the host: a byte per cell. */
 let grid: usize = 0;
 let started: bool = false;
+/** Probe every node (setup's flag); the node being probed, the next cell to probe, and whether this pass learned something. */
+let probeEnabled: bool = true;
+let probing: bool = false;
+let probeCell: i32 = 0;
+let probeChanged: bool = false;
+let colourProbes: f64 = 0;
+let colourLearned: f64 = 0;
 let backtracking: bool = false;
 let finished: i32 = -1;
 
@@ -76,7 +87,8 @@ export function colourPrepare(width: i32, height: i32, colours: i32, totalBlocks
   return inputs;
 }
 
-export function colourSetup(): i32 {
+export function colourSetup(probe: i32): i32 {
+  probeEnabled = probe != 0;
   const cells = cw * ch;
   let longest: i32 = cw > ch ? cw : ch;
   let most: i32 = 0;
@@ -108,6 +120,9 @@ export function colourSetup(): i32 {
   level = 0;
   started = false;
   backtracking = false;
+  probing = false;
+  colourProbes = 0;
+  colourLearned = 0;
   finished = -1;
   colourLinesSolved = 0;
   colourBranches = 0;
@@ -232,6 +247,54 @@ function pickCell(): i32 {
   return best;
 }
 
+/** Begin probing the node just propagated (when probing is on). */
+function startProbing(): void {
+  probing = probeEnabled;
+  probeCell = 0;
+  probeChanged = false;
+}
+
+const PROBE_OK = 0;
+const PROBE_CONTRADICTION = 1;
+const PROBE_TIME = 2;
+
+/**
+ * Probe the next cell: try each colour it may still take; a colour whose propagation ends in a
+ * contradiction is taken away (and that propagated). PROBE_CONTRADICTION when the node has no
+ * solution left, PROBE_TIME at the time limit.
+ */
+function probeStep(): i32 {
+  const cell = probeCell++;
+  let mask = load32At(board, cell);
+  if ((mask & (mask - 1)) == 0) return PROBE_OK;
+  let rest = mask;
+  while (rest != 0) {
+    const bit = rest & -rest;
+    rest &= rest - 1;
+    mask = load32At(board, cell);
+    if ((mask & bit) == 0 || (mask & (mask - 1)) == 0) continue;
+    // A level of its own, so that everything the probe changes is on the trail to undo.
+    const mark = trailLength;
+    level++;
+    narrow(cell, bit);
+    enqueue((cell / cw) | 0);
+    enqueue(ch + (cell % cw));
+    const holds = propagate();
+    undoTo(mark);
+    level--;
+    colourProbes++;
+    if (holds) continue;
+    if (now() >= deadline) return PROBE_TIME;
+    colourLearned++;
+    probeChanged = true;
+    narrow(cell, mask & ~bit);
+    enqueue((cell / cw) | 0);
+    enqueue(ch + (cell % cw));
+    if (!propagate()) return now() >= deadline ? PROBE_TIME : PROBE_CONTRADICTION;
+  }
+  return PROBE_OK;
+}
+
 /** Try the next colour at the decision of the current level; false when none is left. */
 function tryNext(): bool {
   const base = (level - 1) * 3;
@@ -259,9 +322,26 @@ export function colourRun(sliceEnd: f64, limit: f64, stepEnd: f64): i32 {
     started = true;
     colourNodes++;
     if (!propagate()) return finish(now() >= deadline ? RUN_TIME_LIMIT : RUN_EXHAUSTED);
+    startProbing();
   }
   while (finished < 0) {
     if (now() >= deadline) return finish(RUN_TIME_LIMIT);
+    if (probing) {
+      const outcome = probeStep();
+      if (outcome == PROBE_TIME) return finish(RUN_TIME_LIMIT);
+      if (outcome == PROBE_CONTRADICTION) {
+        probing = false;
+        backtracking = true;
+      } else if (probeCell >= cw * ch) {
+        // Another pass while a pass still learns something.
+        if (probeChanged) {
+          probeCell = 0;
+          probeChanged = false;
+        } else probing = false;
+      }
+      if (sliceOver()) return RUN_PAUSED;
+      continue;
+    }
     if (backtracking) {
       // Next colour of the deepest decision that has one; levels without one are dropped.
       let resumed = false;
@@ -278,7 +358,7 @@ export function colourRun(sliceEnd: f64, limit: f64, stepEnd: f64): i32 {
       if (!propagate()) {
         if (now() >= deadline) return finish(RUN_TIME_LIMIT);
         backtracking = true;
-      }
+      } else startProbing();
       if (sliceOver()) return RUN_PAUSED;
       continue;
     }
@@ -303,7 +383,7 @@ export function colourRun(sliceEnd: f64, limit: f64, stepEnd: f64): i32 {
     if (!propagate()) {
       if (now() >= deadline) return finish(RUN_TIME_LIMIT);
       backtracking = true;
-    }
+    } else startProbing();
     if (sliceOver()) return RUN_PAUSED;
   }
   return finished;
@@ -314,17 +394,19 @@ function finish(code: i32): i32 {
   return code;
 }
 
-/** Counter `i` of abi.ts's ids that the colour search keeps (lines, branches, depth, nodes); 0 for the others. */
+/** Counter `i` of abi.ts's ids that the colour search keeps (lines, probes, learned, branches, depth, nodes); 0 for the others. */
 export function colourCounter(i: i32): f64 {
   switch (i) {
     case COUNTER_LINES_SOLVED: return colourLinesSolved;
     case COUNTER_BRANCHES: return colourBranches;
     case COUNTER_MAX_DEPTH: return <f64>colourMaxDepth;
     case COUNTER_NODES: return colourNodes;
+    case COUNTER_PROBES: return colourProbes;
+    case COUNTER_LEARNED_BY_PROBING: return colourLearned;
     default: return 0;
   }
 }
 
 export function colourDifficulty(): i32 {
-  return colourBranches > 0 ? DIFFICULTY_BRANCH : DIFFICULTY_LINE;
+  return colourBranches > 0 ? DIFFICULTY_BRANCH : colourLearned > 0 ? DIFFICULTY_PROBE : DIFFICULTY_LINE;
 }

@@ -23,12 +23,12 @@ import { DistinctSolutions } from './solutions.js';
 
 const DEFAULT_MAX_CELLS = 1 << 24;
 const SLICE_MS = 10;
-const DIFFICULTIES: Record<number, Difficulty> = { [abi.DIFFICULTY_LINE]: 'line', [abi.DIFFICULTY_BRANCH]: 'branch' };
+const DIFFICULTIES: Record<number, Difficulty> = { [abi.DIFFICULTY_LINE]: 'line', [abi.DIFFICULTY_PROBE]: 'probe', [abi.DIFFICULTY_BRANCH]: 'branch' };
 
 /** The colour solver's entry points (solver/colour.ts), the same on both targets. */
 export interface ColourSolverExports {
   colourPrepare(width: number, height: number, colours: number, totalBlocks: number): number;
-  colourSetup(): number;
+  colourSetup(probing: number): number;
   colourGiven(cell: number, colour: number): number;
   colourRun(sliceEnd: number, deadline: number, stepEnd: number): number;
   colourCounter(i: number): number;
@@ -38,6 +38,7 @@ export interface ColourSolverExports {
 /** The solve of a colour engine over `target`'s instances (whose exports include the colour entry points). */
 export function createColourSolve<I extends SolverInstance>(config: SolverConfig, target: SolverTarget<I>): Engine<'colour-nonogram'>['solve'] {
   const maxCells = config.maxCells ?? DEFAULT_MAX_CELLS;
+  const probing = config.probing ?? true;
   const sliceMs = checkPositive(config.sliceMs ?? SLICE_MS, 'sliceMs', true);
   const memoryName = target.memoryName;
 
@@ -76,7 +77,7 @@ export function createColourSolve<I extends SolverInstance>(config: SolverConfig
       let at = lines.length + 1;
       for (const clue of lines) for (const block of clue) view[at++] = block.length;
       for (const clue of lines) for (const block of clue) view[at++] = block.colour;
-      if (x.colourSetup() === 0) return outOfMemory();
+      if (x.colourSetup(probing ? 1 : 0) === 0) return outOfMemory();
       for (const g of givens) {
         if (x.colourGiven(g.row * width + g.col, g.colour) === 0) return makeResult([], null, stats({}, 'line'));
       }
@@ -99,6 +100,8 @@ export function createColourSolve<I extends SolverInstance>(config: SolverConfig
       }
       const counters = {
         linesSolved: x.colourCounter(abi.COUNTER_LINES_SOLVED),
+        probes: x.colourCounter(abi.COUNTER_PROBES),
+        learnedByProbing: x.colourCounter(abi.COUNTER_LEARNED_BY_PROBING),
         branches: x.colourCounter(abi.COUNTER_BRANCHES),
         maxDepth: x.colourCounter(abi.COUNTER_MAX_DEPTH),
         nodes: x.colourCounter(abi.COUNTER_NODES),
