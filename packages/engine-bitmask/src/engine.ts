@@ -42,12 +42,12 @@ export function createBitmaskEngine(config: BitmaskConfig = {}): Engine<'nonogra
   };
 }
 
-/** The colour solver of the same source, in JavaScript: colour line solver, dirty-line queue, backtracking on a trail. */
+/** The colour solver of the same source, in JavaScript: colour line solver, dirty-line queue, probing, backtracking on a trail. */
 export function createBitmaskColourEngine(config: BitmaskConfig = {}): Engine<'colour-nonogram'> {
   return {
     name: config.name ?? 'bitmask',
     kind: 'colour-nonogram',
-    description: 'colour line solver (colour masks per cell), dirty-line queue, backtracking on a trail',
+    description: 'colour line solver (colour masks per cell), dirty-line queue, probing, backtracking on a trail',
     solve: createColourSolve(config, jsTarget(config)),
   };
 }

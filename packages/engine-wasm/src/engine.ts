@@ -115,13 +115,13 @@ export function createWasmEngine(config: WasmConfig = {}): WasmEngine {
   };
 }
 
-/** The colour solver of the same source in WebAssembly: colour line solver, dirty-line queue, backtracking on a trail. */
+/** The colour solver of the same source in WebAssembly: colour line solver, dirty-line queue, probing, backtracking on a trail. */
 export function createWasmColourEngine(config: WasmConfig = {}): WasmColourEngine {
   const { target, init, dispose } = wasmTarget(config);
   return {
     name: config.name ?? 'wasm',
     kind: 'colour-nonogram',
-    description: 'the colour solver of the bitmask source (colour line solver, dirty-line queue, backtracking on a trail) in AssemblyScript / WebAssembly',
+    description: 'the colour solver of the bitmask source (colour line solver, dirty-line queue, probing, backtracking on a trail) in AssemblyScript / WebAssembly',
     init,
     dispose,
     solve: createColourSolve(config, target),
