@@ -361,11 +361,7 @@ export function colourRun(sliceEnd: f64, limit: f64, stepEnd: f64): i32 {
       }
       if (!resumed) return finish(RUN_EXHAUSTED);
       backtracking = false;
-      colourNodes++;
-      if (!propagate()) {
-        if (now() >= deadline) return finish(RUN_TIME_LIMIT);
-        backtracking = true;
-      } else startProbing();
+      if (!enterNode()) return finish(RUN_TIME_LIMIT);
       if (sliceOver()) return RUN_PAUSED;
       continue;
     }
@@ -386,14 +382,22 @@ export function colourRun(sliceEnd: f64, limit: f64, stepEnd: f64): i32 {
     if (level > colourMaxDepth) colourMaxDepth = level;
     colourBranches++;
     tryNext();
-    colourNodes++;
-    if (!propagate()) {
-      if (now() >= deadline) return finish(RUN_TIME_LIMIT);
-      backtracking = true;
-    } else startProbing();
+    if (!enterNode()) return finish(RUN_TIME_LIMIT);
     if (sliceOver()) return RUN_PAUSED;
   }
   return finished;
+}
+
+/**
+ * A node whose decision is made: propagate it, then probe it, or backtrack from it when it
+ * contradicts. False at the time limit.
+ */
+function enterNode(): bool {
+  colourNodes++;
+  if (propagate()) startProbing();
+  else if (now() >= deadline) return false;
+  else backtracking = true;
+  return true;
 }
 
 function finish(code: i32): i32 {
