@@ -44,12 +44,12 @@ const result = await getEngine('naive').solve(puzzle);
 let wasm;
 try { getEngine('wasm'); } catch (error) { wasm = { name: error.name, message: error.message, missingPackage: error.missingPackage }; }
 console.log(JSON.stringify({
-  builtin: builtinEngines.map((e) => e.name),
-  listed: listEngines().map((e) => e.name),
+  builtin: builtinEngines.map((e) => \`\${e.name}/\${e.kind}\`),
+  listed: listEngines().map((e) => \`\${e.name}/\${e.kind}\`),
   nonogram: defaultEngineName('nonogram') ?? null,
   arrowpath: defaultEngineName('arrowpath') ?? null,
   missing: [...new Set(missingEngines.map((e) => e.package))].sort(),
-  missingNames: missingEngines.map((e) => e.name),
+  missingNames: missingEngines.map((e) => \`\${e.name}/\${e.kind}\`),
   wasm,
   verdict: result.verdict,
   ok: verify(puzzle, result.solutions[0]).ok,
@@ -58,12 +58,21 @@ console.log(JSON.stringify({
     const used = runNode(scratch, script);
     expect(used.stderr).toBe('');
     expect(JSON.parse(used.stdout)).toEqual({
-      builtin: ['naive'],
-      listed: ['naive'],
+      builtin: ['naive/nonogram', 'naive/colour-nonogram'],
+      listed: ['naive/nonogram', 'naive/colour-nonogram'],
       nonogram: 'naive',
       arrowpath: null,
       missing: ['@gridrace/engine-arrowpath', '@gridrace/engine-bitmask', '@gridrace/engine-wasm', '@gridrace/engine-z3'],
-      missingNames: ['bitmask', 'wasm', 'z3', 'z3-prefix', 'arrowpath', 'arrowpath-dfs'],
+      missingNames: [
+        'bitmask/nonogram',
+        'bitmask/colour-nonogram',
+        'wasm/nonogram',
+        'wasm/colour-nonogram',
+        'z3/nonogram',
+        'z3-prefix/nonogram',
+        'arrowpath/arrowpath',
+        'arrowpath-dfs/arrowpath',
+      ],
       // The error names the package to install (core's registry knows it from engines).
       wasm: {
         name: 'UnknownEngineError',

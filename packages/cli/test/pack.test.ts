@@ -52,12 +52,12 @@ const puzzle = readPuzzle('${PUZZLE}');
 const result = await getEngine(defaultEngineName(puzzle.kind)).solve(puzzle);
 let naive;
 try { getEngine('naive'); } catch (error) { naive = error.message; }
-console.log(JSON.stringify({ engines: listEngines().map((e) => e.name), default: defaultEngineName('nonogram'), verdict: result.verdict, ok: verify(puzzle, result.solutions[0]).ok, naive }));
+console.log(JSON.stringify({ engines: listEngines().map((e) => \`\${e.name}/\${e.kind}\`), default: defaultEngineName('nonogram'), verdict: result.verdict, ok: verify(puzzle, result.solutions[0]).ok, naive }));
 `,
     );
     expect(used.stderr).toBe('');
     expect(JSON.parse(used.stdout)).toEqual({
-      engines: ['arrowpath', 'arrowpath-dfs', 'bitmask', 'wasm'],
+      engines: ['arrowpath/arrowpath', 'arrowpath-dfs/arrowpath', 'bitmask/nonogram', 'bitmask/colour-nonogram', 'wasm/nonogram', 'wasm/colour-nonogram'],
       default: 'wasm',
       verdict: 'unique',
       ok: true,
@@ -79,12 +79,23 @@ describe('every public package in a scratch project', () => {
 import { getEngine, listEngines, missingEngines } from '@gridrace/engines';
 const puzzle = readPuzzle('${PUZZLE}');
 const result = await getEngine('naive').solve(puzzle);
-console.log(JSON.stringify({ engines: listEngines().map((e) => e.name), missing: missingEngines.length, verdict: result.verdict, ok: verify(puzzle, result.solutions[0]).ok }));
+console.log(JSON.stringify({ engines: listEngines().map((e) => \`\${e.name}/\${e.kind}\`), missing: missingEngines.length, verdict: result.verdict, ok: verify(puzzle, result.solutions[0]).ok }));
 `,
     );
     expect(used.stderr).toBe('');
     expect(JSON.parse(used.stdout)).toEqual({
-      engines: ['arrowpath', 'arrowpath-dfs', 'bitmask', 'naive', 'wasm', 'z3', 'z3-prefix'],
+      engines: [
+        'arrowpath/arrowpath',
+        'arrowpath-dfs/arrowpath',
+        'bitmask/nonogram',
+        'bitmask/colour-nonogram',
+        'naive/nonogram',
+        'naive/colour-nonogram',
+        'wasm/nonogram',
+        'wasm/colour-nonogram',
+        'z3/nonogram',
+        'z3-prefix/nonogram',
+      ],
       missing: 0,
       verdict: 'unique',
       ok: true,
