@@ -51,6 +51,66 @@ export function setupColourLine(length: i32, blocks: i32, colours: i32): bool {
  * result is true; false when no placement fits (the line contradicts its cells).
  */
 export function solveColourLine(lengths: usize, colours: usize, k: i32, n: i32, masks: usize, out: usize): bool {
+  // Known cells at the ends that hold whole blocks (or background) are settled: the DP runs on
+  // what is between. A block is taken from an end when its first cell is known, all its cells
+  // are known in its colour, and the cell after it is known to be something else.
+  let from: i32 = 0;
+  let first: i32 = 0;
+  while (from < n) {
+    const m = load32At(masks, from);
+    if ((m & (m - 1)) != 0) break;
+    if (m == 1) {
+      from++;
+      continue;
+    }
+    if (first >= k || m != 1 << load32At(colours, first)) return false;
+    const len = load32At(lengths, first);
+    const end = from + len;
+    if (end > n) return false;
+    let whole = true;
+    for (let i = from + 1; i < end && whole; i++) whole = load32At(masks, i) == m;
+    if (!whole) break;
+    if (end < n) {
+      const after = load32At(masks, end);
+      // The cell after must be known, and not this colour (the block would be longer).
+      if ((after & (after - 1)) != 0) break;
+      if (after == m) return false;
+    }
+    from = end;
+    first++;
+  }
+  let to: i32 = n;
+  let last: i32 = k;
+  while (to > from) {
+    const m = load32At(masks, to - 1);
+    if ((m & (m - 1)) != 0) break;
+    if (m == 1) {
+      to--;
+      continue;
+    }
+    if (last <= first || m != 1 << load32At(colours, last - 1)) return false;
+    const len = load32At(lengths, last - 1);
+    const start = to - len;
+    if (start < from) return false;
+    let whole = true;
+    for (let i = start; i < to - 1 && whole; i++) whole = load32At(masks, i) == m;
+    if (!whole) break;
+    if (start > from) {
+      const before = load32At(masks, start - 1);
+      if ((before & (before - 1)) != 0) break;
+      if (before == m) return false;
+    }
+    to = start;
+    last--;
+  }
+  for (let i: i32 = 0; i < from; i++) store32At(out, i, load32At(masks, i));
+  for (let i: i32 = to; i < n; i++) store32At(out, i, load32At(masks, i));
+  const at = <usize>from << 2;
+  return solveSpan(lengths + (<usize>first << 2), colours + (<usize>first << 2), last - first, to - from, masks + at, out + at);
+}
+
+/** The DP on one span of a line (the whole line, or what trimming left of it). */
+function solveSpan(lengths: usize, colours: usize, k: i32, n: i32, masks: usize, out: usize): bool {
   // Runs per colour of the clue, from the right: runs[c][i] = cells from i that may be c.
   let present: i32 = 0;
   for (let j: i32 = 0; j < k; j++) present |= 1 << load32At(colours, j);
