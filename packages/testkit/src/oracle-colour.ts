@@ -2,7 +2,7 @@
 // colourings are listed by a plain recursion over its blocks (a gap of at least one cell
 // between blocks of one colour, none needed between colours); the oracle tries their product
 // row by row, pruning only on column prefixes, and compares whole columns at the end.
-import type { ColourBlock, ColourClue, ColourNonogramPuzzle, ColourNonogramSolution } from '@gridrace/core';
+import type { ColourClue, ColourNonogramPuzzle, ColourNonogramSolution } from '@gridrace/core';
 
 export interface OracleResult<S> {
   /** Solutions found, in the oracle's own order, at most `maxSolutions`. */
@@ -32,34 +32,37 @@ export function colourLinePlacements(clue: ColourClue, length: number): Uint8Arr
   return out;
 }
 
-/** The runs of non-background colour in `cells`. */
-function runsOf(cells: readonly number[]): ColourBlock[] {
-  const runs: ColourBlock[] = [];
-  for (let i = 0; i < cells.length; i++) {
-    const colour = cells[i]!;
-    if (colour === 0) continue;
-    const last = runs[runs.length - 1];
-    if (last !== undefined && i > 0 && cells[i - 1] === colour) runs[runs.length - 1] = { length: last.length + 1, colour };
-    else runs.push({ length: 1, colour });
+/**
+ * Whether column `c` of the rows chosen so far can still grow into `clue` (`complete`: the rows
+ * are all there, so it must be exactly the clue). Finished runs must match the clue's first
+ * blocks, an open run must not be longer than its block or of another colour. Scans the cells
+ * directly: the search asks this millions of times on 12x12 puzzles.
+ */
+function columnFits(chosen: readonly Uint8Array[], c: number, clue: ColourClue, complete: boolean): boolean {
+  let block = 0;
+  let run = 0;
+  let colour = 0;
+  const close = (): boolean => {
+    if (colour === 0) return true;
+    const want = clue[block];
+    if (want === undefined || want.colour !== colour || want.length !== run) return false;
+    block++;
+    return true;
+  };
+  for (let r = 0; r < chosen.length; r++) {
+    const v = chosen[r]![c]!;
+    if (v === colour) {
+      run++;
+      continue;
+    }
+    if (!close()) return false;
+    colour = v;
+    run = 1;
   }
-  return runs;
-}
-
-const sameBlock = (a: ColourBlock, b: ColourBlock | undefined) => b !== undefined && a.length === b.length && a.colour === b.colour;
-
-/** Can the top cells of a column still grow into `clue`? Finished runs match, an open one is not too long. */
-function prefixFits(cells: readonly number[], clue: ColourClue): boolean {
-  const runs = runsOf(cells);
-  if (runs.length > clue.length) return false;
-  const open = cells.length > 0 && cells[cells.length - 1] !== 0;
-  const finished = open ? runs.length - 1 : runs.length;
-  for (let i = 0; i < finished; i++) if (!sameBlock(runs[i]!, clue[i])) return false;
-  if (open) {
-    const run = runs[finished]!;
-    const want = clue[finished]!;
-    if (run.colour !== want.colour || run.length > want.length) return false;
-  }
-  return true;
+  if (complete) return close() && block === clue.length;
+  if (colour === 0) return true;
+  const want = clue[block];
+  return want !== undefined && want.colour === colour && run <= want.length;
 }
 
 /**
@@ -81,15 +84,10 @@ export function bruteForceColourNonogram(puzzle: ColourNonogramPuzzle, maxSoluti
   );
   const solutions: ColourNonogramSolution[] = [];
   const chosen: Uint8Array[] = [];
-  const column = (c: number) => chosen.map((row) => row[c]!);
   let nodes = 0;
   const search = (r: number): boolean => {
     if (r === height) {
-      for (let c = 0; c < width; c++) {
-        const runs = runsOf(column(c));
-        const clue = puzzle.columns[c] ?? [];
-        if (runs.length !== clue.length || !runs.every((run, i) => sameBlock(run, clue[i]))) return true;
-      }
+      for (let c = 0; c < width; c++) if (!columnFits(chosen, c, puzzle.columns[c] ?? [], true)) return true;
       const cells = new Uint8Array(width * height);
       chosen.forEach((row, i) => cells.set(row, i * width));
       solutions.push({ width, height, cells });
@@ -99,7 +97,7 @@ export function bruteForceColourNonogram(puzzle: ColourNonogramPuzzle, maxSoluti
       if (++nodes > maxNodes) return false;
       chosen.push(candidate);
       let fits = true;
-      for (let c = 0; c < width && fits; c++) fits = prefixFits(column(c), puzzle.columns[c] ?? []);
+      for (let c = 0; c < width && fits; c++) fits = columnFits(chosen, c, puzzle.columns[c] ?? [], false);
       const goOn = fits ? search(r + 1) : true;
       chosen.pop();
       if (!goOn) return false;
