@@ -12,8 +12,8 @@ import {
 } from '../model/colour-nonogram.js';
 import { verifyColourNonogram } from '../verify.js';
 import { fail, type SourceRef } from './errors.js';
-import { MAX_SIDE, cellLabel, checkSide, lineLabel } from './text.js';
-import { firstProblem, named, type NonogramLines } from './validate.js';
+import { MAX_SIDE, lineLabel } from './text.js';
+import { checkGivenCells, checkSizeAndLineCounts, checkSolutionSize, firstProblem, named, type NonogramLines } from './validate.js';
 
 /** Where the parts of a colour nonogram were written: NonogramLines, plus the palette's line. */
 export interface ColourNonogramLines extends NonogramLines {
@@ -92,40 +92,20 @@ export function validateColourNonogram(puzzle: ColourNonogramPuzzle, file = '<in
 function checkColourNonogram(puzzle: ColourNonogramPuzzle, source: SourceRef, lines: ColourNonogramLines): void {
   const d = lines.default;
   const { width, height, palette } = puzzle;
-  checkSide(width, 'width', source, lines.size ?? d);
-  checkSide(height, 'height', source, lines.size ?? d);
+  checkSizeAndLineCounts(width, height, puzzle.rows, puzzle.columns, source, lines);
   checkPalette(palette, source, lines);
-  for (const [clues, isRow, want] of [[puzzle.rows, true, height], [puzzle.columns, false, width]] as const) {
-    if (!Array.isArray(clues) || clues.length !== want) {
-      const what = isRow ? `row clues for a puzzle ${height} high` : `column clues for a puzzle ${width} wide`;
-      fail('line-count', `${Array.isArray(clues) ? clues.length : 'no'} ${what}`, source, lines.size ?? d);
-    }
-  }
   checkColourClues(puzzle.rows, true, width, palette, source, lines.rows, d);
   checkColourClues(puzzle.columns, false, height, palette, source, lines.columns, d);
-
-  const seen = new Map<number, number>();
-  (Array.isArray(puzzle.givens) ? puzzle.givens : []).forEach((given, i) => {
-    const line = lines.givens?.[i] ?? d;
-    const { row, col, colour } = given;
-    if (!Number.isInteger(row) || !Number.isInteger(col) || row < 0 || row >= height || col < 0 || col >= width) {
-      fail('given-out-of-range', `given cell [${String(row)}, ${String(col)}] (0-based row, column) is outside the ${width}x${height} grid`, source, line);
-    }
+  checkGivenCells(puzzle.givens, width, height, source, lines, ({ row, col, colour }, line) => {
     if (!Number.isInteger(colour) || colour < 0 || colour >= palette.length) {
       fail('bad-colour', `given cell [${row}, ${col}] has colour ${String(colour)}, which the palette does not have`, source, line);
     }
-    const cell = row * width + col;
-    const first = seen.get(cell);
-    if (first !== undefined) fail('duplicate-given', `cell ${cellLabel(width, cell)} is given twice`, source, line);
-    seen.set(cell, i);
   });
 
   const solution = puzzle.solution;
   if (solution !== undefined) {
     const line = lines.solution ?? d;
-    if (solution.width !== width || solution.height !== height || solution.cells?.length !== width * height) {
-      fail('size-mismatch', `the solution is ${solution.width}x${solution.height} (${solution.cells?.length} cells) but the puzzle is ${width}x${height}`, source, line);
-    }
+    checkSolutionSize(solution, width, height, source, line);
     const check = verifyColourNonogram(puzzle, solution);
     if (!check.ok) fail('bad-solution', `the solution does not fit the puzzle: ${firstProblem(check)}`, source, line);
   }

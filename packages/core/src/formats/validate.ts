@@ -75,6 +75,49 @@ function checkClues(
   }
 }
 
+/** The sizes, and one clue per row and per column: where the checks of both nonogram kinds start. */
+export function checkSizeAndLineCounts(width: number, height: number, rows: unknown, columns: unknown, source: SourceRef, lines: NonogramLines): void {
+  const at = lines.size ?? lines.default;
+  checkSide(width, 'width', source, at);
+  checkSide(height, 'height', source, at);
+  if (!Array.isArray(rows) || rows.length !== height) fail('line-count', `${Array.isArray(rows) ? rows.length : 'no'} row clues for a puzzle ${height} high`, source, at);
+  if (!Array.isArray(columns) || columns.length !== width) fail('line-count', `${Array.isArray(columns) ? columns.length : 'no'} column clues for a puzzle ${width} wide`, source, at);
+}
+
+/** Given cells inside the grid, none given twice; `checkValue` checks what each one gives. */
+export function checkGivenCells<G extends { readonly row: number; readonly col: number }>(
+  givens: readonly G[] | undefined,
+  width: number,
+  height: number,
+  source: SourceRef,
+  lines: NonogramLines,
+  checkValue: (given: G, line: number | undefined) => void,
+): void {
+  const seen = new Map<number, number>();
+  (Array.isArray(givens) ? givens : []).forEach((given, i) => {
+    const line = lines.givens?.[i] ?? lines.default;
+    const { row, col } = given;
+    if (!Number.isInteger(row) || !Number.isInteger(col) || row < 0 || row >= height || col < 0 || col >= width) {
+      fail('given-out-of-range', `given cell [${String(row)}, ${String(col)}] (0-based row, column) is outside the ${width}x${height} grid`, source, line);
+    }
+    checkValue(given, line);
+    const cell = row * width + col;
+    const first = seen.get(cell);
+    if (first !== undefined) {
+      const firstLine = lines.givens?.[first];
+      fail('duplicate-given', `cell ${cellLabel(width, cell)} is given twice${firstLine === undefined || firstLine === line ? '' : ` (first on line ${firstLine})`}`, source, line);
+    }
+    seen.set(cell, i);
+  });
+}
+
+/** A stored solution of the puzzle's size. */
+export function checkSolutionSize(solution: { readonly width: number; readonly height: number; readonly cells?: ArrayLike<number> }, width: number, height: number, source: SourceRef, line: number | undefined): void {
+  if (solution.width !== width || solution.height !== height || solution.cells?.length !== width * height) {
+    fail('size-mismatch', `the solution is ${solution.width}x${solution.height} (${solution.cells?.length} cells) but the puzzle is ${width}x${height}`, source, line);
+  }
+}
+
 /** Throw a PuzzleFormatError for the first thing wrong with a nonogram. */
 export function validateNonogram(puzzle: NonogramPuzzle, file = '<input>', lines: NonogramLines = {}): void {
   named(lines.name, () => checkNonogram(puzzle, { file }, lines));
@@ -94,41 +137,17 @@ export function named(name: string | undefined, check: () => void): void {
 function checkNonogram(puzzle: NonogramPuzzle, source: SourceRef, lines: NonogramLines): void {
   const d = lines.default;
   const { width, height } = puzzle;
-  checkSide(width, 'width', source, lines.size ?? d);
-  checkSide(height, 'height', source, lines.size ?? d);
-  if (!Array.isArray(puzzle.rows) || puzzle.rows.length !== height) {
-    fail('line-count', `${Array.isArray(puzzle.rows) ? puzzle.rows.length : 'no'} row clues for a puzzle ${height} high`, source, lines.size ?? d);
-  }
-  if (!Array.isArray(puzzle.columns) || puzzle.columns.length !== width) {
-    fail('line-count', `${Array.isArray(puzzle.columns) ? puzzle.columns.length : 'no'} column clues for a puzzle ${width} wide`, source, lines.size ?? d);
-  }
+  checkSizeAndLineCounts(width, height, puzzle.rows, puzzle.columns, source, lines);
   checkClues(puzzle.rows, true, width, source, lines.rows, d);
   checkClues(puzzle.columns, false, height, source, lines.columns, d);
-
-  const givens = Array.isArray(puzzle.givens) ? puzzle.givens : [];
-  const seen = new Map<number, number>();
-  givens.forEach((given, i) => {
-    const line = lines.givens?.[i] ?? d;
-    const { row, col } = given;
-    if (!Number.isInteger(row) || !Number.isInteger(col) || row < 0 || row >= height || col < 0 || col >= width) {
-      fail('given-out-of-range', `given cell [${String(row)}, ${String(col)}] (0-based row, column) is outside the ${width}x${height} grid`, source, line);
-    }
-    if (typeof given.filled !== 'boolean') fail('bad-field', `given cell [${row}, ${col}] is neither filled nor empty`, source, line);
-    const cell = row * width + col;
-    const first = seen.get(cell);
-    if (first !== undefined) {
-      const firstLine = lines.givens?.[first];
-      fail('duplicate-given', `cell ${cellLabel(width, cell)} is given twice${firstLine === undefined || firstLine === line ? '' : ` (first on line ${firstLine})`}`, source, line);
-    }
-    seen.set(cell, i);
+  checkGivenCells(puzzle.givens, width, height, source, lines, (given, line) => {
+    if (typeof given.filled !== 'boolean') fail('bad-field', `given cell [${given.row}, ${given.col}] is neither filled nor empty`, source, line);
   });
 
   const solution = puzzle.solution;
   if (solution !== undefined) {
     const line = lines.solution ?? d;
-    if (solution.width !== width || solution.height !== height || solution.cells?.length !== width * height) {
-      fail('size-mismatch', `the solution is ${solution.width}x${solution.height} (${solution.cells?.length} cells) but the puzzle is ${width}x${height}`, source, line);
-    }
+    checkSolutionSize(solution, width, height, source, line);
     for (let i = 0; i < solution.cells.length; i++) {
       const v = solution.cells[i];
       if (v !== FILLED && v !== EMPTY) fail('bad-solution', `the solution holds ${v} at ${cellLabel(width, i)}; cells are 0 or 1`, source, line);
