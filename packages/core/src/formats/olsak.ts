@@ -18,13 +18,12 @@
 // is #RRGGBB (`r:r #FF0000 red`), else the value (`r:r red`). `#t` (triddlers) is refused.
 // The writer writes what both pbnsolve and nonogrid read: every colour with #RRGGBB and a
 // name, a suffix on every colour block, no `: end`.
-import { normaliseRgb, pickColourChar, type ColourBlock, type ColourNonogramPuzzle, type PaletteColour } from '../model/colour-nonogram.js';
+import { normaliseRgb, pickColourChar, type ColourBlock, type PaletteColour } from '../model/colour-nonogram.js';
 import type { NonogramPuzzle } from '../model/nonogram.js';
 import type { Puzzle } from '../model/puzzle.js';
 import { fail, type SourceRef } from './errors.js';
 import { MAX_SIDE, isBlank, quote, splitLines } from './text.js';
-import { validateNonogram } from './validate.js';
-import { checkPalette, validateColourNonogram } from './validate-colour.js';
+import { checkPalette, nonogramFromBlocks } from './validate-colour.js';
 import { OUTPUT, requireGivenless, requireKind, requireOne } from './write-helpers.js';
 
 interface Declared {
@@ -121,19 +120,9 @@ export function readOlsak(text: string, source: SourceRef): Puzzle[] {
   };
   const rows = rowLines.map((l, r) => readClue(l.text, `row ${r + 1}`, l.line));
   const columns = columnLines.map((l, c) => readClue(l.text, `column ${c + 1}`, l.line));
-  const width = columns.length;
-  const height = rows.length;
   const meta = title === undefined ? {} : { title };
   const where = { default: 1, rows: rowLines.map((l) => l.line), columns: columnLines.map((l) => l.line) };
-  if (blackAndWhite) {
-    const lengths = (clue: ColourBlock[]) => clue.map((b) => b.length);
-    const puzzle: NonogramPuzzle = { kind: 'nonogram', width, height, rows: rows.map(lengths), columns: columns.map(lengths), givens: [], meta };
-    validateNonogram(puzzle, source.file, where);
-    return [puzzle];
-  }
-  const puzzle: ColourNonogramPuzzle = { kind: 'colour-nonogram', width, height, palette, rows, columns, givens: [], meta };
-  validateColourNonogram(puzzle, source.file, where);
-  return [puzzle];
+  return [nonogramFromBlocks(blackAndWhite, { palette, rows, columns, meta }, source.file, where)];
 }
 
 /** Keys clues can use for each colour: its character, unless that is a digit, a comma or whitespace. */

@@ -16,14 +16,13 @@
 // of them, as this reader does. A value is hex (`FF0000`, `#F00`), an RGB triple or a CSS
 // colour name; the symbol, the definition's last character, prints the colour. The sizes are the
 // counts of clues. toml-subset.ts reads the TOML.
-import { normaliseRgb, type ColourBlock, type ColourNonogramPuzzle, type PaletteColour } from '../model/colour-nonogram.js';
+import { normaliseRgb, type ColourBlock, type PaletteColour } from '../model/colour-nonogram.js';
 import type { NonogramPuzzle } from '../model/nonogram.js';
 import type { Puzzle } from '../model/puzzle.js';
 import { fail, type SourceRef } from './errors.js';
 import { MAX_SIDE, quote, stripBom } from './text.js';
 import { readTomlSubset, type TomlString, type TomlValue } from './toml-subset.js';
-import { validateNonogram } from './validate.js';
-import { checkPalette, validateColourNonogram } from './validate-colour.js';
+import { checkPalette, nonogramFromBlocks } from './validate-colour.js';
 import { OUTPUT, requireGivenless, requireKind, requireOne } from './write-helpers.js';
 
 const WHITE: PaletteColour = { name: 'white', rgb: 'ffffff', char: '.' };
@@ -117,15 +116,7 @@ export function readToml(text: string, source: SourceRef): Puzzle[] {
   const columns = columnTexts.map((c, i) => readClue(c, `column ${i + 1}`));
   if (rows.length === 0 || columns.length === 0) fail('bad-size', `the puzzle has ${columns.length} columns and ${rows.length} rows; it needs at least one of each`, source, clues.get('rows')!.line);
   const where = { default: clues.get('rows')!.line, rows: rowTexts.map((c) => c.line), columns: columnTexts.map((c) => c.line) };
-  if (!colour) {
-    const lengths = (clue: ColourBlock[]) => clue.map((b) => b.length);
-    const puzzle: NonogramPuzzle = { kind: 'nonogram', width: columns.length, height: rows.length, rows: rows.map(lengths), columns: columns.map(lengths), givens: [], meta: {} };
-    validateNonogram(puzzle, source.file, where);
-    return [puzzle];
-  }
-  const puzzle: ColourNonogramPuzzle = { kind: 'colour-nonogram', width: columns.length, height: rows.length, palette, rows, columns, givens: [], meta: {} };
-  validateColourNonogram(puzzle, source.file, { ...where, palette: lines });
-  return [puzzle];
+  return [nonogramFromBlocks(!colour, { palette, rows, columns, meta: {} }, source.file, { ...where, palette: lines })];
 }
 
 /** A colour's name in clues: black is `B`; others must start with a letter and hold no separator. */

@@ -13,7 +13,8 @@ import {
 import { verifyColourNonogram } from '../verify.js';
 import { fail, type SourceRef } from './errors.js';
 import { MAX_SIDE, lineLabel } from './text.js';
-import { checkGivenCells, checkSizeAndLineCounts, checkSolutionSize, firstProblem, named, type NonogramLines } from './validate.js';
+import { checkGivenCells, checkSizeAndLineCounts, checkSolutionSize, firstProblem, named, validateNonogram, type NonogramLines } from './validate.js';
+import type { NonogramPuzzle, PuzzleMeta } from '../model/nonogram.js';
 
 /** Where the parts of a colour nonogram were written: NonogramLines, plus the palette's line. */
 export interface ColourNonogramLines extends NonogramLines {
@@ -109,4 +110,29 @@ function checkColourNonogram(puzzle: ColourNonogramPuzzle, source: SourceRef, li
     const check = verifyColourNonogram(puzzle, solution);
     if (!check.ok) fail('bad-solution', `the solution does not fit the puzzle: ${firstProblem(check)}`, source, line);
   }
+}
+
+/**
+ * The last step of a reader whose files hold either kind (webpbn XML, Olšák .g, nonogrid TOML):
+ * clues read as coloured blocks become a black-and-white nonogram (their lengths) when
+ * `blackAndWhite`, else a colour one; either way validated against where its parts were written.
+ */
+export function nonogramFromBlocks(
+  blackAndWhite: boolean,
+  parts: { readonly palette: readonly PaletteColour[]; readonly rows: ColourClue[]; readonly columns: ColourClue[]; readonly meta: PuzzleMeta; readonly cells?: Uint8Array },
+  file: string,
+  lines: ColourNonogramLines,
+): NonogramPuzzle | ColourNonogramPuzzle {
+  const width = parts.columns.length;
+  const height = parts.rows.length;
+  const solution = parts.cells === undefined ? {} : { solution: { width, height, cells: parts.cells } };
+  if (blackAndWhite) {
+    const lengths = (clue: ColourClue) => clue.map((b) => b.length);
+    const puzzle: NonogramPuzzle = { kind: 'nonogram', width, height, rows: parts.rows.map(lengths), columns: parts.columns.map(lengths), givens: [], meta: parts.meta, ...solution };
+    validateNonogram(puzzle, file, lines);
+    return puzzle;
+  }
+  const puzzle: ColourNonogramPuzzle = { kind: 'colour-nonogram', width, height, palette: parts.palette, rows: parts.rows, columns: parts.columns, givens: [], meta: parts.meta, ...solution };
+  validateColourNonogram(puzzle, file, lines);
+  return puzzle;
 }

@@ -24,8 +24,7 @@ import { FILLED, type NonogramPuzzle, type PuzzleMeta } from '../model/nonogram.
 import type { Puzzle } from '../model/puzzle.js';
 import { fail, type SourceRef } from './errors.js';
 import { MAX_SIDE, quote, stripBom } from './text.js';
-import { validateNonogram } from './validate.js';
-import { checkPalette, validateColourNonogram } from './validate-colour.js';
+import { checkPalette, nonogramFromBlocks } from './validate-colour.js';
 import { escapeXml, readXmlEvents } from './xml-events.js';
 import { OUTPUT, requireKind, requireSome } from './write-helpers.js';
 
@@ -198,29 +197,10 @@ function finishPuzzle(draft: PuzzleDraft, source: SourceRef): NonogramPuzzle | C
   // A black-and-white puzzle's palette gives its image characters (and checks its colours).
   const { palette, lines: paletteLines } = paletteOf(draft, blackAndWhite ? [{ length: 1, colour: 'black', line: draft.line }] : blocks, source);
   const cells = draft.image === undefined ? undefined : readImage(draft, width, height, palette, source);
-  const solution = cells === undefined ? {} : { solution: { width, height, cells } };
-  const lines = { default: draft.line, size: draft.line, rows: rows.lineNumbers, columns: columns.lineNumbers, ...(draft.image ? { solution: draft.image.line } : {}) };
-  if (blackAndWhite) {
-    const lengths = (clues: Clues) => clues.lines.map((clue) => clue.map((b) => b.length));
-    const puzzle: NonogramPuzzle = { kind: 'nonogram', width, height, rows: lengths(rows), columns: lengths(columns), givens: [], meta: draft.meta, ...solution };
-    validateNonogram(puzzle, source.file, lines);
-    return puzzle;
-  }
   const index = new Map(palette.map((c, i) => [c.name, i]));
   const coloured = (clues: Clues) => clues.lines.map((clue) => clue.map((b) => ({ length: b.length, colour: index.get(b.colour)! })));
-  const puzzle: ColourNonogramPuzzle = {
-    kind: 'colour-nonogram',
-    width,
-    height,
-    palette,
-    rows: coloured(rows),
-    columns: coloured(columns),
-    givens: [],
-    meta: draft.meta,
-    ...solution,
-  };
-  validateColourNonogram(puzzle, source.file, { ...lines, palette: paletteLines });
-  return puzzle;
+  const lines = { default: draft.line, size: draft.line, rows: rows.lineNumbers, columns: columns.lineNumbers, palette: paletteLines, ...(draft.image ? { solution: draft.image.line } : {}) };
+  return nonogramFromBlocks(blackAndWhite, { palette, rows: coloured(rows), columns: coloured(columns), meta: draft.meta, ...(cells ? { cells } : {}) }, source.file, lines);
 }
 
 /** A goal image: one `|...|` row per line, a palette index per cell from its colour's character. */
