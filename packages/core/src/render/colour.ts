@@ -2,7 +2,7 @@
 import type { ColourClue, ColourNonogramPuzzle, ColourNonogramSolution, PaletteColour } from '../model/colour-nonogram.js';
 import { checkOutputSize } from '../limits.js';
 import type { SvgRenderOptions } from './svg.js';
-import { svgDocument } from './svg.js';
+import { gridAndGivens, svgDocument } from './svg.js';
 import type { TextRenderOptions } from './text.js';
 
 const RESET = '\x1b[0m';
@@ -105,15 +105,6 @@ export function renderColourNonogramSvg(puzzle: ColourNonogramPuzzle, solution?:
     cells.push(`<rect x="${left + (i % width) * s}" y="${top + Math.floor(i / width) * s}" width="${s}" height="${s}" fill="#${palette[v]!.rgb}"/>`);
   }
   body.push(`<g>${cells.join('')}</g>`);
-  const grid: string[] = [];
-  for (let c = 0; c <= width; c++) {
-    grid.push(`<line x1="${left + c * s}" y1="${top}" x2="${left + c * s}" y2="${top + height * s}" stroke-width="${c % 5 === 0 || c === width ? 1.5 : 0.5}"/>`);
-  }
-  for (let r = 0; r <= height; r++) {
-    grid.push(`<line x1="${left}" y1="${top + r * s}" x2="${left + width * s}" y2="${top + r * s}" stroke-width="${r % 5 === 0 || r === height ? 1.5 : 0.5}"/>`);
-  }
-  body.push(`<g stroke="#666">${grid.join('')}</g>`);
-  const givens = puzzle.givens.map((g) => `<rect x="${left + g.col * s + 2}" y="${top + g.row * s + 2}" width="${s - 4}" height="${s - 4}" fill="none"/>`);
-  if (givens.length > 0) body.push(`<g stroke="#1e6fd9" stroke-width="2">${givens.join('')}</g>`);
+  body.push(...gridAndGivens(width, height, left, top, s, puzzle.givens.map((g) => ({ ...g, fill: 'none' }))));
   return svgDocument(left + width * s + 2, top + height * s + 2, options.title ?? puzzle.meta.title, body, `#${palette[0]!.rgb}`);
 }

@@ -20,6 +20,26 @@ export function svgDocument(width: number, height: number, title: string | undef
   return [head, ...titleTag, `<rect width="${width}" height="${height}" fill="${paper}"/>`, ...body, '</svg>', ''].join('\n');
 }
 
+/**
+ * A nonogram grid's lines (bold every 5 cells) at (`left`, `top`) with cells of `s` units, and the
+ * given cells outlined in blue, each filled with its `fill`: what both nonogram kinds draw.
+ */
+export function gridAndGivens(width: number, height: number, left: number, top: number, s: number, givens: readonly { row: number; col: number; fill: string }[]): string[] {
+  const grid: string[] = [];
+  for (let c = 0; c <= width; c++) {
+    const heavy = c % 5 === 0 || c === width;
+    grid.push(`<line x1="${left + c * s}" y1="${top}" x2="${left + c * s}" y2="${top + height * s}" stroke-width="${heavy ? 1.5 : 0.5}"/>`);
+  }
+  for (let r = 0; r <= height; r++) {
+    const heavy = r % 5 === 0 || r === height;
+    grid.push(`<line x1="${left}" y1="${top + r * s}" x2="${left + width * s}" y2="${top + r * s}" stroke-width="${heavy ? 1.5 : 0.5}"/>`);
+  }
+  const out = [`<g stroke="#666">${grid.join('')}</g>`];
+  const outlines = givens.map((g) => `<rect x="${left + g.col * s + 2}" y="${top + g.row * s + 2}" width="${s - 4}" height="${s - 4}" fill="${g.fill}"/>`);
+  if (outlines.length > 0) out.push(`<g stroke="#1e6fd9" stroke-width="2">${outlines.join('')}</g>`);
+  return out;
+}
+
 /** A nonogram with its clues; filled cells black, givens outlined in blue, bold lines every 5 cells. */
 export function renderNonogramSvg(puzzle: NonogramPuzzle, solution?: NonogramSolution, options: SvgRenderOptions = {}): string {
   const s = options.cellSize ?? 20;
@@ -66,21 +86,7 @@ export function renderNonogramSvg(puzzle: NonogramPuzzle, solution?: NonogramSol
     cells.push(`<rect x="${left + c * s}" y="${top + r * s}" width="${runs[i + 2]! * s}" height="${s}"/>`);
   }
   body.push(`<g fill="#000">${cells.join('')}</g>`);
-  const grid: string[] = [];
-  for (let c = 0; c <= width; c++) {
-    const heavy = c % 5 === 0 || c === width;
-    grid.push(`<line x1="${left + c * s}" y1="${top}" x2="${left + c * s}" y2="${top + height * s}" stroke-width="${heavy ? 1.5 : 0.5}"/>`);
-  }
-  for (let r = 0; r <= height; r++) {
-    const heavy = r % 5 === 0 || r === height;
-    grid.push(`<line x1="${left}" y1="${top + r * s}" x2="${left + width * s}" y2="${top + r * s}" stroke-width="${heavy ? 1.5 : 0.5}"/>`);
-  }
-  body.push(`<g stroke="#666">${grid.join('')}</g>`);
-  const givens = puzzle.givens.map(
-    (g) =>
-      `<rect x="${left + g.col * s + 2}" y="${top + g.row * s + 2}" width="${s - 4}" height="${s - 4}" fill="${!solution && g.filled ? '#000' : 'none'}"/>`,
-  );
-  if (givens.length > 0) body.push(`<g stroke="#1e6fd9" stroke-width="2">${givens.join('')}</g>`);
+  body.push(...gridAndGivens(width, height, left, top, s, puzzle.givens.map((g) => ({ ...g, fill: !solution && g.filled ? '#000' : 'none' }))));
   return svgDocument(left + width * s + 2, top + height * s + 2, options.title ?? puzzle.meta.title, body);
 }
 
