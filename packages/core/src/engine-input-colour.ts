@@ -1,6 +1,6 @@
 // The input contract for colour nonograms (see engine-input.ts): what every colour engine runs
 // first, so the same input gets the same outcome in each.
-import { badNumber, show } from './show.js';
+import { badNumber, isRecord, show } from './show.js';
 import { MAX_COLOURS, minimumColourLineLength, type ColourBlock, type ColourGivenCell, type ColourNonogramSolution, type PaletteColour } from './model/colour-nonogram.js';
 import type { PuzzleMeta } from './model/nonogram.js';
 
@@ -16,8 +16,6 @@ export interface CheckedColourNonogramPuzzle {
   readonly givens: readonly ColourGivenCell[];
   readonly meta: PuzzleMeta;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function checkInteger(value: unknown, what: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
   if (typeof value !== 'number' || !Number.isInteger(value)) badNumber(value, `${what} must be an integer, got ${show(value)}`);

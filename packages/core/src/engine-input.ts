@@ -8,7 +8,7 @@ import { minimumLineLength, type GivenCell, type NonogramSolution, type PuzzleMe
 import type { PuzzleKind } from './model/puzzle.js';
 import { checkColourNonogramInput, type CheckedColourNonogramPuzzle } from './engine-input-colour.js';
 import { checkTimeLimitMs } from './limits.js';
-import { badNumber, show } from './show.js';
+import { badNumber, isRecord, show } from './show.js';
 import { MAX_SOLUTIONS_LIMIT } from './limits.js';
 
 export interface CheckedNonogram {
@@ -42,8 +42,6 @@ export interface CheckedSolveInput<P> {
   readonly puzzle: P;
   readonly options: CheckedSolveOptions;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function checkSize(value: unknown, what: string, min: number): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {

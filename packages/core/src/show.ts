@@ -11,3 +11,6 @@ export function show(value: unknown): string {
 export function badNumber(value: unknown, message: string): never {
   throw typeof value === 'number' ? new RangeError(message) : new TypeError(message);
 }
+
+/** A plain object (not null, not a list): what the input checks take a puzzle or options to be. */
+export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
