@@ -18,7 +18,7 @@ import {
   type StopReason,
 } from '@gridrace/core';
 import * as abi from '../abi.js';
-import { checkPositive, type SolverConfig, type SolverInstance, type SolverTarget } from './engine-host.js';
+import { checkPositive, runInSlices, type SolverConfig, type SolverInstance, type SolverTarget } from './engine-host.js';
 import { DistinctSolutions } from './solutions.js';
 
 const DEFAULT_MAX_CELLS = 1 << 24;
@@ -83,17 +83,9 @@ export function createColourSolve<I extends SolverInstance>(config: SolverConfig
       }
       instance.onSolution = (grid) => solutions.add(width, height, grid);
 
-      let code = x.colourRun(performance.now() + sliceMs, budget.deadline, Infinity);
-      let stopped: StopReason | null = null;
-      while (code === abi.RUN_PAUSED) {
-        const reason = await budget.checkpoint();
-        if (reason !== null) {
-          stopped = reason;
-          break;
-        }
-        code = x.colourRun(performance.now() + sliceMs, budget.deadline, Infinity);
-      }
-      if (stopped === null) {
+      const code = await runInSlices((...args) => x.colourRun(...args), () => instance.exports.steps(), budget, sliceMs);
+      let stopped: StopReason | null = typeof code === 'string' ? (code as StopReason) : null;
+      if (typeof code === 'number') {
         if (code === abi.RUN_SOLUTION_LIMIT) stopped = 'solution-limit';
         else if (code === abi.RUN_TIME_LIMIT) stopped = 'time-limit';
         else if (code !== abi.RUN_EXHAUSTED) throw new Error(`the colour solver returned the unknown code ${code}`);

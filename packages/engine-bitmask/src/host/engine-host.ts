@@ -128,6 +128,29 @@ export function checkPositive(value: number, name: string, allowZero = false): n
   return value;
 }
 
+/**
+ * Run a solver's `run(sliceEnd, deadline, stepEnd)` in slices of about `sliceMs` until it ends
+ * (its code), its turn ends (`steps()` reaches `stepEnd`: 'turn'), or the budget stops the solve
+ * (a StopReason). Between slices core's budget looks at the time limit and the abort signal and
+ * lets the event loop run.
+ */
+export async function runInSlices(
+  run: (sliceEnd: number, deadline: number, stepEnd: number) => number,
+  steps: () => number,
+  budget: SolveBudget,
+  sliceMs: number,
+  stepEnd = Number.POSITIVE_INFINITY,
+): Promise<number | 'turn' | StopReason> {
+  let code = run(performance.now() + sliceMs, budget.deadline, stepEnd);
+  while (code === abi.RUN_PAUSED) {
+    const reason = await budget.checkpoint();
+    if (reason !== null) return reason;
+    if (steps() >= stepEnd) return 'turn';
+    code = run(performance.now() + sliceMs, budget.deadline, stepEnd);
+  }
+  return code;
+}
+
 /** The search counters an instance holds after its run. */
 function countersOf(x: SolverExports): Record<string, number> {
   const counters: Record<string, number> = {
@@ -228,17 +251,7 @@ export function createSolve<I extends SolverInstance>(config: SolverConfig, targ
      * Run an instance in slices until its search ends, its turn ends (`steps()` reaches
      * `stepEnd`: 'turn'), or the budget stops the solve (a StopReason).
      */
-    const drive = async (instance: I, stepEnd: number): Promise<number | 'turn' | StopReason> => {
-      const x = instance.exports;
-      let code = x.run(performance.now() + sliceMs, budget.deadline, stepEnd);
-      while (code === abi.RUN_PAUSED) {
-        const reason = await budget.checkpoint();
-        if (reason !== null) return reason;
-        if (x.steps() >= stepEnd) return 'turn';
-        code = x.run(performance.now() + sliceMs, budget.deadline, stepEnd);
-      }
-      return code;
-    };
+    const drive = (instance: I, stepEnd: number) => runInSlices((...args) => instance.exports.run(...args), () => instance.exports.steps(), budget, sliceMs, stepEnd);
 
     const main = await target.instance();
     taken.push(main);
