@@ -11,7 +11,9 @@
 // Environment: RACE_OUT (default race-results/ci), RACE_ENGINES (default wasm,bitmask,naive,arrowpath:
 // not z3, too slow for a short gate, nor arrowpath-dfs, 1.5 s a run), RACE_THRESHOLD (5),
 // RACE_TASK_THRESHOLD (10), RACE_COUNTER_THRESHOLD (2), RACE_ROUNDS and RACE_CONFIRM_ROUNDS (8),
-// RACE_TIME (0.1 s of samples a run), RACE_TIME_ALL=1 (also time engines whose code is the same).
+// RACE_TIME (0.1 s of samples a run), RACE_TIME_ALL=1 (also time engines whose code is the same),
+// RACE_HISTORY (default race-results/history.sqlite; empty: none): the history database both
+// builds' runs are added to (`gridrace history`).
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -65,7 +67,13 @@ try {
     console.log(`ci-race: baseline written to ${await raceFallbackBaseline(options)}`);
   } else {
     const started = Date.now();
-    const { code, line } = await ciGate(options);
+    const { code, line, report } = await ciGate(options);
+    const history = env.RACE_HISTORY ?? join(root, 'race-results/history.sqlite');
+    if (report && !report.aborted && history !== '') {
+      const { addFiles } = await import('@gridrace/history');
+      const { added } = await addFiles(history, [join(options.out, 'gate', 'gate.json')], { suite: 'benchmarks/suites/ci.txt' });
+      console.log(`ci-race: history: added ${added} run(s) to ${history}`);
+    }
     end(`${line} (${Math.round((Date.now() - started) / 1000)} s, exit ${code})`, code);
   }
 } catch (err) {

@@ -177,12 +177,17 @@ Exit codes:
       exitCode = enginesCommand(opts, ui);
     });
 
-  // --- race (owned by the race harness, see commands/race.ts): race, race merge, race compare ---
+  // --- race (owned by the race harness, see commands/race.ts): race, race merge, race compare;
+  // and history (commands/history.ts), which reads what race writes ---
   // Race turns positional options on for the whole program; that parsing must not depend on
-  // whether race is registered. It is left out only when another command runs or --version
-  // answers (WITHOUT_RACE): the program's help, `help race`, a typo's suggestion and race need it.
+  // whether race is registered. Both are left out only when another command runs or --version
+  // answers (WITHOUT_RACE): the program's help, `help race`, a typo's suggestion and race need them.
   program.enablePositionalOptions();
   if (!WITHOUT_RACE.has(argv[0] ?? '')) {
+    const { registerHistoryCommand } = await import('./commands/history.js');
+    registerHistoryCommand(program, ui, (code) => {
+      exitCode = code;
+    });
     const { registerRaceCommand } = await import('./commands/race.js');
     registerRaceCommand(program, ui, (code) => {
       exitCode = code;

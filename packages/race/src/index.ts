@@ -16,7 +16,7 @@ export { estimateRace, pastRace, readPastRaces, type EstimatedTask, type Estimat
 export { claimResultsFolder, ResultsFolderError, LOCK_FILE, type ClaimOptions } from './results-folder.js';
 export { raceMarkdown } from './report/markdown.js';
 export { compareMarkdown, compareHeadline } from './report/compare-markdown.js';
-export { raceHtml } from './report/html.js';
+export { raceHtml, chartJs, STYLE as REPORT_STYLE, TICK_LABEL_SCRIPT } from './report/html.js';
 export { actionBenchmark } from './report/action-benchmark.js';
 export type { ActionBenchmarkEntry } from './report/action-benchmark.js';
 export { formatMs } from './report/tables.js';

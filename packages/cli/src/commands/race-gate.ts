@@ -1,10 +1,12 @@
 // `gridrace race gate`: the performance gate (CI's): work counters of base and head compared
 // exactly, then time for the engines whose code changed, then a confirmation of what time
 // flagged. Flags and printing only: the gate itself is @gridrace/race's runGate.
+import { join } from 'node:path';
 import { Command, Option } from 'commander';
 import pc from 'picocolors';
 import { RaceConfigError, formatMs, gateExitCode, gateMarkdown, runGate, writeGateOutputs, type GateReport } from '@gridrace/race';
 import { CliError, ExitCode } from '../exit-codes.js';
+import { addToHistory } from './history.js';
 import { abBuilds, addBuildOptions, type AbFlags } from './race-ab.js';
 import { list, many, percent, positive, raceCorpus, wholeNumber } from './options.js';
 import { abortOnInterrupt, type Ui } from './shared.js';
@@ -16,6 +18,7 @@ export interface GateFlags extends Pick<AbFlags, 'base' | 'head' | 'baseDir' | '
   taskThreshold: number;
   counterThreshold: number;
   timeAll?: boolean;
+  history?: string;
 }
 
 export async function raceGateCommand(flags: GateFlags, ui: Ui): Promise<ExitCode> {
@@ -55,6 +58,10 @@ export async function raceGateCommand(flags: GateFlags, ui: Ui): Promise<ExitCod
   } catch (err) {
     throw new CliError(`${flags.out}: cannot write the results: ${(err as Error).message}`, ExitCode.BAD_INPUT);
   }
+  if (flags.history !== undefined) {
+    if (report.aborted) ui.info(`history: an interrupted gate is not added to ${flags.history}`);
+    else await addToHistory(flags.history, [join(flags.out, 'gate.json')], flags.suite, ui);
+  }
   if (!flags.quiet) ui.out(gateMarkdown(report));
   ui.info(`wrote ${flags.out}/{gate.json,gate.md}; ${formatMs(performance.now() - started).replace(' ', '\u00a0')} in all`);
   ui.info(report.passed || !ui.color ? report.line : pc.bold(pc.red(report.line)));
@@ -79,6 +86,7 @@ export function registerRaceGateCommand(race: Command, ui: Ui, done: (code: Exit
     .option('--time-all', 'also time engines whose code is the same in both builds (to measure the gate itself)')
     .option('-o, --out <dir>', 'output folder', 'race-results/gate')
     .option('-q, --quiet', 'only the final line')
+    .option('--history <file>', 'add both builds\' runs to this history database (see `gridrace history`)')
     .addHelpText(
       'after',
       `

@@ -33,6 +33,7 @@ import {
 import { PRESETS, estimateRace, gaveUp, raceHeadlines, readPastRaces, type PresetName, type RaceEstimate } from '@gridrace/race';
 import { writeOutput } from '../io.js';
 import { CliError, ExitCode } from '../exit-codes.js';
+import { addToHistory } from './history.js';
 import { registerExternal, withoutSkipped } from './external.js';
 import { list, many, percent, positive, raceCorpus, wholeNumber } from './options.js';
 import { registerRaceAbCommand } from './race-ab.js';
@@ -64,6 +65,8 @@ export interface RaceFlags {
   calibration: boolean;
   quiet?: boolean;
   progress?: boolean;
+  /** A history database the finished race is added to. */
+  history?: string;
 }
 
 /** A module to load: a path (made absolute, as a file URL) or a package name. */
@@ -224,6 +227,10 @@ async function raceInto(out: string, race: Race, controller: AbortController, fl
   }
   writeAll(results, out, ui);
   if (flags.out === undefined) pointLatest(out, ui);
+  if (flags.history !== undefined) {
+    if (results.aborted) ui.info(`history: an interrupted race is not added to ${flags.history}`);
+    else await addToHistory(flags.history, [out], flags.suite, ui);
+  }
   ui.out(summaryLine(results));
   reportDisagreements(results, ui);
   if (results.aborted) {
@@ -416,6 +423,7 @@ export function registerRaceCommand(program: Command, ui: Ui, done: (code: ExitC
     .option('--no-calibration', 'do not time the calibration workload (compare then uses raw medians)')
     .option('--no-progress', 'plain lines even on a terminal')
     .option('-q, --quiet', 'only the final summary')
+    .option('--history <file>', 'add the finished race to this history database (see `gridrace history`)')
     .addHelpText(
       'after',
       `

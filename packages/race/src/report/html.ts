@@ -15,8 +15,8 @@ import { basisInFull, clockWord, describeCounts, formatDuration, formatFailures,
 
 let chartSource: string | undefined;
 
-/** Chart.js's UMD bundle, read once from the installed package. */
-function chartJs(): string {
+/** Chart.js's UMD bundle, read once from the installed package, ready to inline in a page's script tag. */
+export function chartJs(): string {
   if (chartSource === undefined) {
     const dist = dirname(createRequire(import.meta.url).resolve('chart.js'));
     chartSource = readFileSync(join(dist, 'chart.umd.min.js'), 'utf8')
@@ -120,7 +120,8 @@ function tableHtml(table: KindTable, r: RaceResults): string {
   return `<div class="scroll"><table><thead>${head}</thead><tbody>${body}</tbody></table></div>${matrix}`;
 }
 
-const STYLE = `
+/** The reports' style sheet (report.html, the history's trend page). */
+export const STYLE = `
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:2rem auto;max-width:1200px;padding:0 1rem;color:#1b1f24}
 h1{font-size:1.6rem;margin-bottom:.2rem}h2{margin-top:2.2rem;border-bottom:1px solid #d0d7de;padding-bottom:.3rem}
 .meta{color:#57606a}.alarm{background:#ffebe9;border:2px solid #cf222e;padding:.8rem 1rem;border-radius:6px}
