@@ -55,9 +55,10 @@ interface Split {
  * Row prefix sums of the distance matrix: `prefix[j * (n + 1) + i]` is the sum over i' < i of
  * |x[i'] - x[j]|^α. Every sum over a block of pairs the statistic needs is then a difference.
  */
-function distancePrefix(x: ArrayLike<number>, alpha: number): Float64Array {
+function distancePrefix(x: ArrayLike<number>, alpha: number, into?: Float64Array): Float64Array {
   const n = x.length;
-  const prefix = new Float64Array(n * (n + 1));
+  // The permutation tests fill one buffer over and over rather than allocate one each time.
+  const prefix = into ?? new Float64Array(n * (n + 1));
   for (let j = 0; j < n; j++) {
     const row = j * (n + 1);
     let sum = 0;
@@ -102,8 +103,8 @@ function bestSplit(prefix: Float64Array, n: number, start: number, end: number, 
 }
 
 /** The best split over all segments between the given cut points (sorted, with 0 and n). */
-function bestOverSegments(x: ArrayLike<number>, cuts: readonly number[], alpha: number, minSize: number, allowed: (tau: number) => boolean): Split | undefined {
-  const prefix = distancePrefix(x, alpha);
+function bestOverSegments(x: ArrayLike<number>, cuts: readonly number[], alpha: number, minSize: number, allowed: (tau: number) => boolean, buffer: Float64Array): Split | undefined {
+  const prefix = distancePrefix(x, alpha, buffer);
   let best: Split | undefined;
   for (let s = 0; s + 1 < cuts.length; s++) {
     const split = bestSplit(prefix, x.length, cuts[s]!, cuts[s + 1]!, minSize, allowed);
@@ -136,8 +137,9 @@ export function eDivisive(series: readonly number[], options: ChangePointOptions
   const found: ChangePoint[] = [];
   const cuts = [0, n];
   const shuffled = new Float64Array(n);
+  const buffer = new Float64Array(n * (n + 1));
   for (;;) {
-    const candidate = bestOverSegments(series, cuts, alpha, minSize, allowed);
+    const candidate = bestOverSegments(series, cuts, alpha, minSize, allowed, buffer);
     if (candidate === undefined || !(candidate.statistic > 0)) break;
     let reached = 0;
     let done = 0;
@@ -153,7 +155,7 @@ export function eDivisive(series: readonly number[], options: ChangePointOptions
           shuffled[k] = t;
         }
       }
-      const permuted = bestOverSegments(shuffled, cuts, alpha, minSize, allowed);
+      const permuted = bestOverSegments(shuffled, cuts, alpha, minSize, allowed, buffer);
       if (permuted !== undefined && permuted.statistic >= candidate.statistic) reached++;
       done++;
     }
@@ -178,7 +180,8 @@ export function splitTest(series: readonly number[], from: number, tau: number, 
   const random = seededRandom(options.seed ?? 1);
   const enough = Math.floor(significance * (permutations + 1));
   const segment = series.slice(from, to);
-  const statistic = (values: ArrayLike<number>) => fixedSplit(distancePrefix(values, alpha), values.length, tau - from);
+  const buffer = new Float64Array(segment.length * (segment.length + 1));
+  const statistic = (values: ArrayLike<number>) => fixedSplit(distancePrefix(values, alpha, buffer), values.length, tau - from);
   const observed = statistic(segment);
   const shuffled = Float64Array.from(segment);
   let reached = 0;

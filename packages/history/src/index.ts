@@ -8,5 +8,5 @@ export { raceRun, abRuns, gateRuns, machineInfo, type RunContext } from './recor
 export { buildSeries, type Series, type SeriesPoint, type SeriesFilter } from './series.js';
 export { eDivisive, splitTest, seededRandom, type ChangePoint, type ChangePointOptions } from './change-points.js';
 export { findChanges, failingChanges, type ChangeOptions, type SeriesChange } from './changes.js';
-export { trendPage, type TrendPageOptions } from './trend-page.js';
+export { trendPage, trendSeries, type TrendPageOptions } from './trend-page.js';
 export type { MachineInfo, ResultInput, ResultRow, ResultSummary, RunInput, RunRow, RunSide, RunSource } from './types.js';

@@ -60,19 +60,6 @@ export function buildSeries(runs: readonly RunRow[], results: readonly ResultRow
   // Per suite: run -> puzzle values, to take geometric means once every row is seen.
   const suites = new Map<string, { head: Omit<Series, 'points'>; byRun: Map<number, number[][]> }>();
 
-  const add = (head: Omit<Series, 'points'>, run: number, value: number, replicates: readonly number[]) => {
-    let s = series.get(head.id);
-    if (!s) series.set(head.id, (s = { head, points: new Map() }));
-    s.points.set(run, { run, value, replicates });
-  };
-  const addToSuite = (head: Omit<Series, 'points'>, run: number, replicates: readonly number[]) => {
-    let s = suites.get(head.id);
-    if (!s) suites.set(head.id, (s = { head, byRun: new Map() }));
-    const list = s.byRun.get(run) ?? [];
-    list.push([...replicates]);
-    s.byRun.set(run, list);
-  };
-
   for (const row of results) {
     const run = runIndex.get(row.runId);
     if (run === undefined) continue;
@@ -89,13 +76,21 @@ export function buildSeries(runs: readonly RunRow[], results: readonly ResultRow
     if (measures !== 'time' && row.counters) {
       for (const [name, v] of Object.entries(JSON.parse(row.counters) as Record<string, number>)) if (Number.isFinite(v)) values.push([name, v, [v]]);
     }
+    // Keys first, heads only for a new series: this loop sees every row of the history.
     for (const [measure, value, replicates] of values) {
-      const common = { kind: row.kind, engine: row.engine, clock: info.clock, measure };
       if (scope !== 'suite') {
-        add({ ...common, id: ['puzzle', row.kind, row.engine, `${row.puzzle}@${row.puzzleHash}`, info.clock, measure].join('|'), scope: 'puzzle', subject: row.puzzle }, run, value, replicates);
+        const id = `puzzle|${row.kind}|${row.engine}|${row.puzzle}@${row.puzzleHash}|${info.clock}|${measure}`;
+        let s = series.get(id);
+        if (!s) series.set(id, (s = { head: { id, scope: 'puzzle', kind: row.kind, engine: row.engine, subject: row.puzzle, clock: info.clock, measure }, points: new Map() }));
+        s.points.set(run, { run, value, replicates });
       }
       if (scope !== 'puzzle') {
-        addToSuite({ ...common, id: ['suite', row.kind, row.engine, info.suite, info.clock, measure].join('|'), scope: 'suite', subject: info.suite }, run, replicates);
+        const id = `suite|${row.kind}|${row.engine}|${info.suite}|${info.clock}|${measure}`;
+        let s = suites.get(id);
+        if (!s) suites.set(id, (s = { head: { id, scope: 'suite', kind: row.kind, engine: row.engine, subject: info.suite, clock: info.clock, measure }, byRun: new Map() }));
+        const list = s.byRun.get(run);
+        if (list) list.push(replicates as number[]);
+        else s.byRun.set(run, [replicates as number[]]);
       }
     }
   }
@@ -110,7 +105,9 @@ export function buildSeries(runs: readonly RunRow[], results: readonly ResultRow
       const replicates = perPuzzle.every((r) => r.length === rounds)
         ? Array.from({ length: rounds }, (_, k) => combine(perPuzzle.map((r) => r[k]!)))
         : [combine(perPuzzle.map(median))];
-      add(head, run, combine(perPuzzle.map(median)), replicates);
+      let s = series.get(head.id);
+      if (!s) series.set(head.id, (s = { head, points: new Map() }));
+      s.points.set(run, { run, value: combine(perPuzzle.map(median)), replicates });
     }
   }
   return [...series.values()].map(({ head, points }) => ({ ...head, points: [...points.values()].sort((a, b) => a.run - b.run) }));

@@ -1,6 +1,6 @@
 // The trend page: one self-contained HTML file (Chart.js inlined, the data as inline JSON, so
 // it opens offline). Per suite, each engine's time across commits; below, any puzzle's time or
-// work counter, picked from a list. Steps found by change detection are drawn as red
+// work counter, picked from a list. Steps found by change detection are drawn as black
 // triangles, changes of machine as dashed vertical lines; a click on a point opens that run's
 // report. Per-puzzle work counters are left out unless asked for: on a big history they would
 // be most of the page's weight.
@@ -26,8 +26,13 @@ function reportHref(report: string | null, dir: string | undefined): string | nu
   return relative(dir, report).split('/').map(encodeURIComponent).join('/');
 }
 
+/** The series the page draws: every time series and the suites' counters; per-puzzle counters only when asked. */
+export function trendSeries(series: readonly Series[], counters = false): Series[] {
+  return series.filter((s) => s.scope === 'suite' || s.measure === 'time' || counters);
+}
+
 export function trendPage(runs: readonly RunRow[], series: readonly Series[], changes: readonly SeriesChange[], options: TrendPageOptions = {}): string {
-  const kept = series.filter((s) => s.scope === 'suite' || s.measure === 'time' || options.counters);
+  const kept = trendSeries(series, options.counters);
   const stepsOf = new Map<string, number[]>();
   for (const c of changes) stepsOf.set(c.series.id, [...(stepsOf.get(c.series.id) ?? []), c.run]);
   const data = {
@@ -68,7 +73,7 @@ export function trendPage(runs: readonly RunRow[], series: readonly Series[], ch
 <body>
 <h1>gridrace history</h1>
 <p class="meta">${runs.length} runs of ${commits} commits on ${machines} machine${machines === 1 ? '' : 's'}; newest ${html(runs.at(-1)?.date.slice(0, 10) ?? '-')}.
-Points in commit order; red triangles: the first run after a step found by change detection (E-Divisive means); dashed lines: the machine changed. Click a point to open its run's report.</p>
+Points in commit order; black triangles: the first run after a step found by change detection (E-Divisive means); dashed lines: the machine changed. Click a point to open its run's report.</p>
 <h2>Suites</h2>
 <div id="suites"></div>
 <h2>One puzzle</h2>
@@ -112,7 +117,7 @@ function draw(canvas, list, yTitle) {
     backgroundColor: COLOURS[i % COLOURS.length],
     pointStyle: s.x.map((x) => (s.steps.includes(x) ? 'triangle' : 'circle')),
     pointRadius: s.x.map((x) => (s.steps.includes(x) ? 7 : 2.5)),
-    pointBackgroundColor: s.x.map((x) => (s.steps.includes(x) ? '#cf222e' : COLOURS[i % COLOURS.length])),
+    pointBackgroundColor: s.x.map((x) => (s.steps.includes(x) ? '#1b1f24' : COLOURS[i % COLOURS.length])),
     tension: 0,
   }));
   const positive = list.every((s) => s.y.every((v) => v > 0));

@@ -13,6 +13,8 @@ import {
   findChanges,
   readHistory,
   trendPage,
+  trendSeries,
+  type Series,
   type SeriesChange,
 } from '@gridrace/history';
 import { formatMs } from '@gridrace/race';
@@ -104,15 +106,15 @@ interface ChangesFlags extends SeriesFlags {
   measure: 'time' | 'counters' | 'all';
 }
 
-async function analyse(flags: SeriesFlags & { measure?: 'time' | 'counters' | 'all'; scope?: 'suite' | 'puzzle' | 'all'; minChange?: number }) {
+async function analyse(flags: SeriesFlags & { measure?: 'time' | 'counters' | 'all'; scope?: 'suite' | 'puzzle' | 'all'; minChange?: number }, keep: (series: Series[]) => Series[] = (s) => s) {
   const history = await historyCall(() => readHistory(flags.db));
   const runs = history.runs();
-  const series = buildSeries(runs, history.results(), {
+  const series = keep(buildSeries(runs, history.results(), {
     ...(flags.engine ? { engine: flags.engine } : {}),
     ...(flags.puzzle ? { subject: flags.puzzle } : {}),
     ...(flags.measure ? { measures: flags.measure } : {}),
     ...(flags.scope ? { scope: flags.scope } : {}),
-  });
+  }));
   history.close();
   const changes = findChanges(runs, series, { significance: flags.significance, window: flags.window, ...(flags.minChange === undefined ? {} : { minChange: flags.minChange / 100 }) });
   return { runs, series, changes };
@@ -147,7 +149,7 @@ async function changesCommand(flags: ChangesFlags, ui: Ui): Promise<ExitCode> {
 }
 
 async function trendCommand(flags: SeriesFlags & { output: string; counters?: boolean }, ui: Ui): Promise<ExitCode> {
-  const { runs, series, changes } = await analyse(flags);
+  const { runs, series, changes } = await analyse(flags, (all) => trendSeries(all, flags.counters));
   const out = resolve(flags.output);
   try {
     writeFileSync(out, trendPage(runs, series, changes, { dir: dirname(out), ...(flags.counters ? { counters: true } : {}) }));
