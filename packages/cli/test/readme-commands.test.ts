@@ -133,6 +133,36 @@ const SUBSTITUTES: Substitute[] = [
     output: [/nonosolve: skipped, program "nonosolve" not found/, /pbnsolve: skipped/, /8 tasks, 8 completed/],
     writes: ['peers/results.json'],
   },
+  // The history README's block: each line on its own history in scratch, made by a one-puzzle race first.
+  {
+    readme: 'packages/history/README.md',
+    command: 'npx gridrace race --preset quick --history race-results/history.sqlite',
+    run: `npx gridrace race ${ONE_RACE} -o "$SCRATCH/race" -q --history "$SCRATCH/history.sqlite"`,
+    why: 'the quick preset takes a minute and writes race-results/: one puzzle, one sample, the history in scratch',
+    output: [/history: added 1 run\(s\) to/],
+    writes: ['history.sqlite'],
+  },
+  {
+    readme: 'packages/history/README.md',
+    command: 'npx gridrace history list',
+    run: `npx gridrace race ${ONE_RACE} -o "$SCRATCH/race" -q --history "$SCRATCH/history.sqlite" && npx gridrace history list --db "$SCRATCH/history.sqlite"`,
+    why: 'reads race-results/history.sqlite, which a fresh clone does not have: a history of one race in scratch',
+    output: [/^1 +\S+ \S+ +\w+ +race +cpu /m],
+  },
+  {
+    readme: 'packages/history/README.md',
+    command: 'npx gridrace history trend -o race-results/trend.html',
+    run: `npx gridrace race ${ONE_RACE} -o "$SCRATCH/race" -q --history "$SCRATCH/history.sqlite" && npx gridrace history trend --db "$SCRATCH/history.sqlite" -o "$SCRATCH/trend.html"`,
+    why: 'reads race-results/history.sqlite, which a fresh clone does not have, and writes into the repository: both in scratch',
+    writes: ['trend.html'],
+  },
+  {
+    readme: 'packages/history/README.md',
+    command: 'npx gridrace history changes',
+    run: `npx gridrace race ${ONE_RACE} -o "$SCRATCH/race" -q --history "$SCRATCH/history.sqlite" && npx gridrace history changes --db "$SCRATCH/history.sqlite"`,
+    why: 'reads race-results/history.sqlite, which a fresh clone does not have: a history of one race in scratch',
+    output: [/no slower step beyond 5% at the newest commit/],
+  },
   {
     readme: 'packages/engine-wasm/README.md',
     command: 'npx gridrace race --engines wasm,bitmask --puzzles ../shared/puzzles/webpbn --time 0.3',
