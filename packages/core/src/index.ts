@@ -79,3 +79,5 @@ export {
   readSolutions,
   writeSolution,
 } from './formats/index.js';
+export { Random, hashSeed } from './random.js';
+export { isRecord } from './show.js';

@@ -11,9 +11,9 @@ import {
   type Direction,
   type Engine,
   type StopReason,
+  Random,
 } from '@gridrace/core';
 import { createArrowPathEngine } from '@gridrace/engine-arrowpath';
-import { Random } from './random.js';
 
 export interface GenerateArrowPathOptions {
   readonly width: number;

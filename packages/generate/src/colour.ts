@@ -9,9 +9,9 @@ import {
   type ColourNonogramSolution,
   type Engine,
   type PaletteColour,
+  type Random,
 } from '@gridrace/core';
 import { checkSize, randomImage, uniqueByRepair, type GenerateNonogramOptions, type GenerateNonogramStats } from './nonogram.js';
-import type { Random } from './random.js';
 
 export interface GenerateColourNonogramOptions extends Omit<GenerateNonogramOptions, 'checker'> {
   /** Colours besides the background, 1 to MAX_COLOURS - 1. */

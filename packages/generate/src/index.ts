@@ -1,7 +1,7 @@
 // The public API of @gridrace/generate: an explicit list, types exported as types.
 export type { GenerateArrowPathOptions, GenerateArrowPathStats, GeneratedArrowPath } from './arrowpath.js';
 export { generateArrowPath, randomAlignedPath } from './arrowpath.js';
-export { Random, hashSeed } from './random.js';
+export { Random, hashSeed } from '@gridrace/core';
 export type { GenerateNonogramOptions, GenerateNonogramStats, GeneratedNonogram } from './nonogram.js';
 export { generateNonogram, randomImage, GenerateNonogramError } from './nonogram.js';
 export type { GenerateColourNonogramOptions, GeneratedColourNonogram } from './colour.js';

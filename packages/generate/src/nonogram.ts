@@ -12,8 +12,8 @@ import {
   type NonogramSolution,
   type SolveOptions,
   type SolveResult,
+  Random,
 } from '@gridrace/core';
-import { Random } from './random.js';
 
 export interface GenerateNonogramOptions {
   readonly width: number;

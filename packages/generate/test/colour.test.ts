@@ -1,12 +1,11 @@
 // The colour nonogram generator: its puzzles are unique by testkit's brute-force oracle (which
 // shares no code with the checking engine), the same seed gives the same puzzle, and the
 // pictures use every colour asked for.
-import { verify } from '@gridrace/core';
+import { Random, verify } from '@gridrace/core';
 import { bitmaskColourEngine } from '@gridrace/engine-bitmask';
 import { bruteForceColourNonogram } from '@gridrace/testkit';
 import { describe, expect, it } from 'vitest';
 import { generateColourNonogram, generatorPalette, randomColourImage } from '../src/colour.js';
-import { Random } from '../src/random.js';
 
 describe('generateColourNonogram', () => {
   it.each([

@@ -1,9 +1,8 @@
 // The nonogram generator, checked by an independent brute-force counter written here: every
 // row placement, pruned by column prefixes, counting solutions up to two.
 import { describe, expect, it } from 'vitest';
-import { makeResult, verify, type Engine, type NonogramPuzzle, type NonogramSolution, type SolveResult } from '@gridrace/core';
+import { Random, makeResult, verify, type Engine, type NonogramPuzzle, type NonogramSolution, type SolveResult } from '@gridrace/core';
 import { GenerateNonogramError, generateNonogram, randomImage } from '../src/nonogram.js';
-import { Random } from '../src/random.js';
 
 /** Every way to place a clue in a line of n cells. */
 function placements(clue: readonly number[], n: number): Uint8Array[] {

@@ -12,7 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Bench } from 'tinybench';
-import { addRuns, raceRun, seededRandom } from '../dist/index.js';
+import { Random } from '@gridrace/core';
+import { addRuns, raceRun } from '../dist/index.js';
 
 const rows = Number(process.argv[2] ?? 100_000);
 const ENGINES = ['wasm', 'bitmask', 'naive', 'arrowpath', 'z3-prefix'];
@@ -21,7 +22,8 @@ const races = Math.round(rows / (ENGINES.length * PUZZLES));
 const cli = fileURLToPath(new URL('../../cli/dist/main.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'gridrace-history-bench-'));
 const db = join(dir, 'history.sqlite');
-const random = seededRandom(1);
+const rng = new Random(1);
+const random = () => rng.float();
 
 /** A results file of one race of commit `c` (the shape the race writes; times with 3% noise). */
 function race(c) {

@@ -8,6 +8,7 @@
 // the best split is not significant. Splits may be restricted to given boundaries: a step in a
 // commit history begins at a commit, never between two runs of the same commit.
 // Browser-safe: no Node APIs.
+import { Random } from '@gridrace/core';
 
 export interface ChangePointOptions {
   /** Significance level of the permutation test. Default 0.05. */
@@ -31,18 +32,6 @@ export interface ChangePoint {
   readonly statistic: number;
   /** The permutation test's p-value. */
   readonly pValue: number;
-}
-
-/** A small seeded generator (mulberry32): permutations must repeat for a given seed. */
-export function seededRandom(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 interface Split {
@@ -129,7 +118,7 @@ export function eDivisive(series: readonly number[], options: ChangePointOptions
   const n = series.length;
   const allowedSet = options.boundaries ? new Set(options.boundaries) : undefined;
   const allowed = (tau: number) => allowedSet === undefined || allowedSet.has(tau);
-  const random = seededRandom(options.seed ?? 1);
+  const random = new Random(options.seed ?? 1);
   // A test stops once this many permuted statistics reach the observed one: its p-value can no
   // longer be at most `significance` (Besag and Clifford's sequential p-value).
   const enough = Math.floor(significance * (permutations + 1));
@@ -149,7 +138,7 @@ export function eDivisive(series: readonly number[], options: ChangePointOptions
         const to = cuts[s + 1]!;
         for (let i = from; i < to; i++) shuffled[i] = series[i]!;
         for (let i = to - 1; i > from; i--) {
-          const k = from + Math.floor(random() * (i - from + 1));
+          const k = from + Math.floor(random.float() * (i - from + 1));
           const t = shuffled[i]!;
           shuffled[i] = shuffled[k]!;
           shuffled[k] = t;
@@ -177,7 +166,7 @@ export function splitTest(series: readonly number[], from: number, tau: number, 
   const permutations = options.permutations ?? 199;
   const alpha = options.alpha ?? 1;
   if (!(from < tau && tau < to && to <= series.length)) throw new RangeError(`no split at ${tau} in [${from}, ${to})`);
-  const random = seededRandom(options.seed ?? 1);
+  const random = new Random(options.seed ?? 1);
   const enough = Math.floor(significance * (permutations + 1));
   const segment = series.slice(from, to);
   const buffer = new Float64Array(segment.length * (segment.length + 1));
@@ -188,7 +177,7 @@ export function splitTest(series: readonly number[], from: number, tau: number, 
   let done = 0;
   while (done < permutations && reached < enough) {
     for (let i = shuffled.length - 1; i > 0; i--) {
-      const k = Math.floor(random() * (i + 1));
+      const k = Math.floor(random.float() * (i + 1));
       const t = shuffled[i]!;
       shuffled[i] = shuffled[k]!;
       shuffled[k] = t;

@@ -3,6 +3,7 @@
 // compare.md, gate.md) is the file beside it.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { isRecord } from '@gridrace/core';
 import { AB_FORMAT, AB_SCHEMA, RESULTS_FORMAT, ResultsFileError, parseResults, type AbResults, type GateReport } from '@gridrace/race';
 import { abRuns, gateRuns, raceRun, type RunContext } from './records.js';
 import type { RunInput } from './types.js';
@@ -15,10 +16,6 @@ const FILES = [
   { name: 'gate.json', report: 'gate.md' },
   { name: 'ab.json', report: 'compare.md' },
 ];
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The few fields of an A/B results document the history reads, checked. */
 function abProblems(value: unknown): string | undefined {

@@ -6,7 +6,7 @@ export { addFiles, addRuns, gitCommitDate, type AddOutcome } from './add.js';
 export { readRuns, parseRuns, RunsFileError } from './documents.js';
 export { raceRun, abRuns, gateRuns, machineInfo, type RunContext } from './records.js';
 export { buildSeries, type Series, type SeriesPoint, type SeriesFilter } from './series.js';
-export { eDivisive, splitTest, seededRandom, type ChangePoint, type ChangePointOptions } from './change-points.js';
+export { eDivisive, splitTest, type ChangePoint, type ChangePointOptions } from './change-points.js';
 export { findChanges, failingChanges, type ChangeOptions, type SeriesChange } from './changes.js';
 export { trendPage, trendSeries, type TrendPageOptions } from './trend-page.js';
 export type { MachineInfo, ResultInput, ResultRow, ResultSummary, RunInput, RunRow, RunSide, RunSource } from './types.js';

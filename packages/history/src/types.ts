@@ -1,30 +1,17 @@
 // What goes into the history and what comes out of it.
+import type { RaceEnv, SampleSummary } from '@gridrace/race';
 
 /** Where a run came from. */
 export type RunSource = 'race' | 'ab' | 'gate';
 export type RunSide = 'base' | 'head';
 
-/** The machine a run was measured on; `fingerprint` changes when any other field does. */
-export interface MachineInfo {
+/** The machine a run was measured on (the race's record of it); `fingerprint` changes when any other field does. */
+export interface MachineInfo extends Pick<RaceEnv, 'cpu' | 'cores' | 'memoryMb' | 'os' | 'arch' | 'node'> {
   readonly fingerprint: string;
-  readonly cpu: string;
-  readonly cores: number;
-  readonly memoryMb: number;
-  readonly os: string;
-  readonly arch: string;
-  readonly node: string;
 }
 
 /** Times in ms, over the independent runs (rounds) of one task, or one run's samples for a race. */
-export interface ResultSummary {
-  readonly n: number;
-  readonly median: number;
-  readonly mean: number;
-  readonly min: number;
-  readonly max: number;
-  readonly sd: number;
-  readonly mad: number;
-}
+export type ResultSummary = Pick<SampleSummary, 'n' | 'median' | 'mean' | 'min' | 'max' | 'sd' | 'mad'>;
 
 export interface ResultInput {
   readonly engine: string;

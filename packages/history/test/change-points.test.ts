@@ -44,14 +44,16 @@ describe('eDivisive', () => {
     expect(found.map((c) => c.index)).toEqual([25]);
   });
 
-  it('finds nothing in flat noisy series of 30 points', () => {
+  it('finds a step in a flat noisy series of 30 points about as rarely as the significance level says', () => {
+    // Each series is a test at the 1% level: over 200 flat series about 2 false steps are
+    // expected, 7 or more would happen by chance less than once in 200 runs of this test.
     let found = 0;
-    for (let seed = 1; seed <= 40; seed++) {
+    for (let seed = 1; seed <= 200; seed++) {
       const z = normals(seed);
       const series = Array.from({ length: 30 }, () => 5 * (1 + 0.05 * z()));
       found += eDivisive(series, { significance: 0.01, seed }).length;
     }
-    expect(found).toBe(0);
+    expect(found).toBeLessThanOrEqual(6);
   });
 
   it('splits only at the boundaries it is given', () => {

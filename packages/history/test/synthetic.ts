@@ -2,12 +2,12 @@
 // puzzle is known, seeded noise, optional slowdowns from a given commit on, and the machine
 // each race ran on. The files are real results files (they pass the race's schema check).
 import { RESULTS_FORMAT, RESULTS_SCHEMA, summarize, type RaceResults, type TaskRecord } from '@gridrace/race';
-import { seededRandom } from '../src/index.js';
+import { Random } from '@gridrace/core';
 
 /** Standard normal draws (Box-Muller) from a seeded source. */
 export function normals(seed: number): () => number {
-  const u = seededRandom(seed);
-  return () => Math.sqrt(-2 * Math.log(1 - u())) * Math.cos(2 * Math.PI * u());
+  const u = new Random(seed);
+  return () => Math.sqrt(-2 * Math.log(1 - u.float())) * Math.cos(2 * Math.PI * u.float());
 }
 
 export interface SyntheticRace {

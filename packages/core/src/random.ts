@@ -1,5 +1,5 @@
-// A small seeded pseudo-random generator, so that a generator's output is a pure function of
-// its seed on every platform. Not for cryptography.
+// A small seeded pseudo-random generator, so that what is drawn from it (a generated puzzle, a
+// permutation test) is a pure function of its seed on every platform. Not for cryptography.
 
 /** Hash a seed (a number or any string) to 32 bits (FNV-1a over UTF-16 units, then a mixer). */
 export function hashSeed(seed: number | string): number {
