@@ -147,7 +147,7 @@ const SUBSTITUTES: Substitute[] = [
     command: 'npx gridrace history list',
     run: `npx gridrace race ${ONE_RACE} -o "$SCRATCH/race" -q --history "$SCRATCH/history.sqlite" && npx gridrace history list --db "$SCRATCH/history.sqlite"`,
     why: 'reads race-results/history.sqlite, which a fresh clone does not have: a history of one race in scratch',
-    output: [/^1 +\S+ \S+ +\w+ +race +cpu /m],
+    output: [/^1 +\S+ \S+ +\S+ +race +cpu /m],
   },
   {
     readme: 'packages/history/README.md',
