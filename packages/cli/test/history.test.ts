@@ -82,6 +82,20 @@ describe('gridrace history', () => {
     expect(wide.stdout).toMatch(/newest commit/);
   });
 
+  it('keeps both builds of `race ab --history` as two runs with a point per round', () => {
+    const ab = join(scratch, 'ab');
+    const abDb = join(scratch, 'ab.sqlite');
+    const r = gridrace(['race', 'ab', '--base-dir', '.', '--head-dir', '.', '-p', 'puzzles/seed/z3-prefix-15x15.json', '-e', 'wasm', '--rounds', '2', '--time', '0.02', '-o', ab, '-q', '--history', abDb]);
+    expect([0, 1], r.stderr).toContain(r.code);
+    expect(r.stderr).toContain(`history: added 2 run(s) to ${abDb}`);
+    const runs = JSON.parse(gridrace(['history', 'list', '--json', '--db', abDb]).stdout);
+    expect(runs.map((run: { source: string; side: string }) => `${run.source} ${run.side}`).sort()).toEqual(['ab base', 'ab head']);
+    const shown = JSON.parse(gridrace(['history', 'show', String(runs[0].id), '--json', '--db', abDb]).stdout);
+    expect(shown.results).toHaveLength(1);
+    expect(shown.results[0].rounds).toHaveLength(2);
+    expect(shown.run.report).toBe(join(ab, 'compare.md'));
+  }, 120_000);
+
   it('refuses a corrupt or foreign database in one line, exit 4, and leaves it as it was', () => {
     const corrupt = join(scratch, 'corrupt.sqlite');
     const bytes = Buffer.alloc(4096, 7);

@@ -54,7 +54,8 @@ export function raceRun(results: RaceResults, context: RunContext = {}): RunInpu
     date: results.env.date,
     ...(sha ? { gitSha: sha, ...optionalDate(sha, context) } : {}),
     ...(results.env.gitDirty === undefined ? {} : { gitDirty: results.env.gitDirty }),
-    suite: suiteName(results.options.puzzles, results.puzzles.map((p) => p.id), context),
+    // A shard raced part of the suite: its times are not the whole suite's, so its suite is its own.
+    suite: suiteName(results.options.puzzles, results.puzzles.map((p) => p.id), context) + (results.options.shard ? ` (shard ${results.options.shard})` : ''),
     clock: results.options.clock,
     machine: machineInfo(results.env),
     versions: results.env.versions,

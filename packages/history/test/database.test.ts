@@ -37,6 +37,12 @@ describe('a history in memory', () => {
     }
   });
 
+  it("names a shard's suite apart from the whole suite's", () => {
+    const race = syntheticRace({ commit: 1, engines: ['wasm'], puzzles: 2, seed: 1 });
+    expect(raceRun(race, { suite: 'ci' }).suite).toBe('ci');
+    expect(raceRun({ ...race, options: { ...race.options, shard: '1/2' } }, { suite: 'ci' }).suite).toBe('ci (shard 1/2)');
+  });
+
   it('adds the same run twice as one', async () => {
     const history = History.open(await loadSqlJs());
     const run = raceRun(syntheticRace({ commit: 1, engines: ['wasm'], puzzles: 2, seed: 1 }));

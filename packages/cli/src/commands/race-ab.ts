@@ -22,6 +22,7 @@ import {
 } from '@gridrace/race';
 import { writeFilesInPlace } from '@gridrace/core/node';
 import { CliError, ExitCode } from '../exit-codes.js';
+import { addToHistory } from './history.js';
 import { list, many, percent, positive, raceCorpus, wholeNumber } from './options.js';
 import { abortOnInterrupt, type Ui } from './shared.js';
 
@@ -38,6 +39,8 @@ export interface AbFlags {
   suite?: string;
   kind?: PuzzleKind;
   rounds: number;
+  /** A history database both builds' runs are added to. */
+  history?: string;
   time: number;
   timeLimit: number;
   memory: number;
@@ -152,6 +155,10 @@ export async function raceAbCommand(flags: AbFlags, ui: Ui): Promise<ExitCode> {
   } catch (err) {
     throw new CliError(`${flags.out}: cannot write the results: ${(err as Error).message}`, ExitCode.BAD_INPUT);
   }
+  if (flags.history !== undefined) {
+    if (results.aborted) ui.info(`history: an interrupted A/B race is not added to ${flags.history}`);
+    else await addToHistory(flags.history, [join(flags.out, 'ab.json')], flags.suite, ui);
+  }
   if (!flags.quiet) ui.out(md);
   const took = `${formatMs(performance.now() - started).replace(' ', '\u00a0')} in all`;
   ui.info(`wrote ${flags.out}/{ab.json,compare.json,compare.md}; ${took}`);
@@ -185,6 +192,7 @@ export function registerRaceAbCommand(race: Command, ui: Ui, done: (code: ExitCo
     .option('-o, --out <dir>', 'output folder', 'race-results/ab')
     .option('--all', 'list unchanged tasks too')
     .option('-q, --quiet', 'only the final line')
+    .option('--history <file>', "add both builds' runs to this history database (see `gridrace history`)")
     .addHelpText(
       'after',
       `

@@ -12,13 +12,12 @@ import { list, many, percent, positive, raceCorpus, wholeNumber } from './option
 import { abortOnInterrupt, type Ui } from './shared.js';
 
 /** The flags `race gate` shares with `race ab`, and its own. */
-export interface GateFlags extends Pick<AbFlags, 'base' | 'head' | 'baseDir' | 'headDir' | 'engines' | 'puzzles' | 'suite' | 'rounds' | 'time' | 'timeLimit' | 'threshold' | 'out' | 'cacheDir' | 'build' | 'quiet'> {
+export interface GateFlags extends Pick<AbFlags, 'base' | 'head' | 'baseDir' | 'headDir' | 'engines' | 'puzzles' | 'suite' | 'rounds' | 'time' | 'timeLimit' | 'threshold' | 'out' | 'cacheDir' | 'build' | 'quiet' | 'history'> {
   countSuite?: string;
   confirmRounds: number;
   taskThreshold: number;
   counterThreshold: number;
   timeAll?: boolean;
-  history?: string;
 }
 
 export async function raceGateCommand(flags: GateFlags, ui: Ui): Promise<ExitCode> {
