@@ -7,6 +7,7 @@ import { eDivisive, splitTest, type ChangePointOptions } from './change-points.j
 import { medianOf, type Series } from './series.js';
 import type { RunRow } from './types.js';
 
+/** eDivisive's options (here the significance defaults to 0.01: a history holds many series), and: */
 export interface ChangeOptions extends Omit<ChangePointOptions, 'boundaries'> {
   /** Only steps of at least this relative size are listed (0.02 = 2%). Default 0.02. */
   readonly minChange?: number;
@@ -40,7 +41,7 @@ const commitOf = (run: RunRow) => run.gitSha ?? `run ${run.id}`;
 export function findChanges(runs: readonly RunRow[], series: readonly Series[], options: ChangeOptions = {}): SeriesChange[] {
   const minChange = options.minChange ?? 0.02;
   const window = options.window ?? 100;
-  const significance = options.significance ?? 0.05;
+  const significance = options.significance ?? 0.01;
   const newestCommit = runs.length > 0 ? commitOf(runs[runs.length - 1]!) : undefined;
   const out: SeriesChange[] = [];
   for (const s of series) {
@@ -62,12 +63,12 @@ export function findChanges(runs: readonly RunRow[], series: readonly Series[], 
       }
     });
     if (boundaries.length === 0) continue;
-    const steps = eDivisive(values, { ...options, boundaries }).map((c) => ({ index: c.index, pValue: c.pValue }));
+    const steps = eDivisive(values, { ...options, significance, boundaries }).map((c) => ({ index: c.index, pValue: c.pValue }));
     // The newest commit's runs, against the segment before them.
     const lastStart = boundaries[boundaries.length - 1]!;
     if (!steps.some((c) => c.index === lastStart)) {
       const from = Math.max(0, ...steps.map((c) => c.index).filter((i) => i < lastStart));
-      const test = splitTest(values, from, lastStart, values.length, options);
+      const test = splitTest(values, from, lastStart, values.length, { ...options, significance });
       if (test.pValue <= significance) steps.push({ index: test.index, pValue: test.pValue });
     }
     const cuts = [0, ...steps.map((c) => c.index).sort((a, b) => a - b), values.length];
