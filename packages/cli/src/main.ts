@@ -6,6 +6,7 @@ import type * as Program from './program.js';
  * the same program in a dozen files instead of sixty, which a one-shot `gridrace solve` feels);
  * the others, and a build without the bundle, from the modules tsc wrote.
  */
+// program.ts's WITHOUT_RACE is this list and `engines`: kept in two places on purpose (see there).
 const BUNDLED = new Set(['solve', 'verify', 'convert', 'show', 'generate', '-V', '--version']);
 const BUNDLE = './bundle/program.js';
 

@@ -15,6 +15,8 @@ import type { Ui } from './commands/shared.js';
  * answers it before any command). Any other (race, help, --help, a typo to suggest for) needs
  * `race` registered too.
  */
+// main.ts's BUNDLED is this list without `engines`; it is written out there, not imported, so
+// that the entry point of a one-shot solve reads no file but itself and the bundle.
 const WITHOUT_RACE = new Set(['solve', 'verify', 'convert', 'show', 'generate', 'engines', '-V', '--version']);
 
 const FORMATS = [...new Set(PUZZLE_KINDS.flatMap((kind) => formatsFor(kind)))];
