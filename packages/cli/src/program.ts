@@ -190,10 +190,14 @@ Exit codes:
     registerHistoryCommand(program, ui, (code) => {
       exitCode = code;
     });
-    const { registerRaceCommand } = await import('./commands/race.js');
-    registerRaceCommand(program, ui, (code) => {
-      exitCode = code;
-    });
+    // `history` alone reads the race's files, not its harness, whose modules would be most of
+    // a history command's start-up.
+    if (argv[0] !== 'history') {
+      const { registerRaceCommand } = await import('./commands/race.js');
+      registerRaceCommand(program, ui, (code) => {
+        exitCode = code;
+      });
+    }
   }
   // --- end race ---
 

@@ -4,7 +4,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isRecord } from '@gridrace/core';
-import { AB_FORMAT, AB_SCHEMA, RESULTS_FORMAT, ResultsFileError, parseResults, type AbResults, type GateReport } from '@gridrace/race';
+import { AB_FORMAT, AB_SCHEMA, RESULTS_FORMAT, ResultsFileError, parseResults, type AbResults, type GateReport } from '@gridrace/race/records';
 import { abRuns, gateRuns, raceRun, type RunContext } from './records.js';
 import type { RunInput } from './types.js';
 

@@ -3,7 +3,7 @@
 // commit). A result keeps the median of each independent run of its task (a race has one, an
 // A/B race one per round): the points change detection looks at.
 import { createHash } from 'node:crypto';
-import { summarize, type AbResults, type GateReport, type RaceEnv, type RaceResults } from '@gridrace/race';
+import { summarize, type AbResults, type GateReport, type RaceEnv, type RaceResults } from '@gridrace/race/records';
 import type { MachineInfo, ResultInput, RunInput, RunSide, RunSource } from './types.js';
 
 /** Facts a file does not hold, given when it is added. */

@@ -5,7 +5,7 @@
 // report. Per-puzzle work counters are left out unless asked for: on a big history they would
 // be most of the page's weight.
 import { relative } from 'node:path';
-import { REPORT_STYLE, TICK_LABEL_SCRIPT, chartJs } from '@gridrace/race';
+import { REPORT_STYLE, TICK_LABEL_SCRIPT, chartJs } from '@gridrace/race/records';
 import type { SeriesChange } from './changes.js';
 import type { Series } from './series.js';
 import type { RunRow } from './types.js';

@@ -1,5 +1,5 @@
 // What goes into the history and what comes out of it.
-import type { RaceEnv, SampleSummary } from '@gridrace/race';
+import type { RaceEnv, SampleSummary } from '@gridrace/race/records';
 
 /** Where a run came from. */
 export type RunSource = 'race' | 'ab' | 'gate';

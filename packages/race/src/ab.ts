@@ -15,11 +15,9 @@ import { TypedEvent } from './events.js';
 import { runIsolated } from './isolate.js';
 import { quantile } from './stats.js';
 import { toRecord, RaceConfigError, type PlannedTask } from './race.js';
-import type { Clock, Disagreement, EngineRecord, PuzzleRecord, RaceEnv, TaskRecord, TimingOptions } from './types.js';
+import { AB_FORMAT, AB_SCHEMA, type Clock, type Disagreement, type EngineRecord, type PuzzleRecord, type RaceEnv, type TaskRecord, type TimingOptions } from './types.js';
 
 export type AbSide = 'base' | 'head';
-export const AB_FORMAT = 'gridrace-ab-results';
-export const AB_SCHEMA = 1;
 
 /** One run of one task on one side. Times in ms, in the run's clock. */
 /**

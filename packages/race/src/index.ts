@@ -16,7 +16,8 @@ export { estimateRace, pastRace, readPastRaces, type EstimatedTask, type Estimat
 export { claimResultsFolder, ResultsFolderError, LOCK_FILE, type ClaimOptions } from './results-folder.js';
 export { raceMarkdown } from './report/markdown.js';
 export { compareMarkdown, compareHeadline } from './report/compare-markdown.js';
-export { raceHtml, chartJs, STYLE as REPORT_STYLE, TICK_LABEL_SCRIPT } from './report/html.js';
+export { raceHtml } from './report/html.js';
+export { chartJs, STYLE as REPORT_STYLE, TICK_LABEL_SCRIPT } from './report/page.js';
 export { actionBenchmark } from './report/action-benchmark.js';
 export type { ActionBenchmarkEntry } from './report/action-benchmark.js';
 export { formatMs } from './report/tables.js';
@@ -36,7 +37,7 @@ export {
   geometricMean,
 } from './stats.js';
 export type { SampleSummary } from './stats.js';
-export { RESULTS_SCHEMA, RESULTS_FORMAT } from './types.js';
+export { RESULTS_SCHEMA, RESULTS_FORMAT, AB_FORMAT, AB_SCHEMA } from './types.js';
 export type {
   RaceResults,
   TaskRecord,
@@ -51,7 +52,7 @@ export type {
   TimingOptions,
   Clock,
 } from './types.js';
-export { AbRace, AbEvent, abOrder, buildEngines, AB_FORMAT, AB_SCHEMA } from './ab.js';
+export { AbRace, AbEvent, abOrder, buildEngines } from './ab.js';
 export type { AbOptions, AbResults, AbRun, AbTask, AbSide, AbEventMap, AbBuildRecord } from './ab.js';
 export { compareAb } from './compare.js';
 export { pairedChange, unpairedChange, relativeTo, judgeChange, outcomeText, signedRankCritical, rankSumCritical, fewestPairs, memberError, FAMILY_ERROR, percentChange, intervalText, changeText } from './judge.js';

@@ -6,6 +6,9 @@ import type { SampleSummary } from './stats.js';
 export const RESULTS_SCHEMA = 1;
 /** The `format` field of every results file, so a stray JSON file is told apart. */
 export const RESULTS_FORMAT = 'gridrace-race-results';
+/** The `format` and `schema` of an A/B race's results (`race ab`'s ab.json; the gate's races). */
+export const AB_FORMAT = 'gridrace-ab-results';
+export const AB_SCHEMA = 1;
 
 /**
  * How a task ended. A union keyed on one field, like tinybench's `state`:

@@ -1,7 +1,7 @@
 // The HTML report's axis labels: the page script's tick formatter, run here as the page runs
 // it, on ticks laid out the way Chart.js's log scale lays them out.
 import { describe, expect, it } from 'vitest';
-import { TICK_LABEL_SCRIPT } from '../src/report/html.js';
+import { TICK_LABEL_SCRIPT } from '../src/report/page.js';
 import { raceHtml } from '../src/index.js';
 import { syntheticRun } from './helpers.js';
 

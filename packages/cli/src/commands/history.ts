@@ -17,7 +17,7 @@ import {
   type Series,
   type SeriesChange,
 } from '@gridrace/history';
-import { formatMs } from '@gridrace/race';
+import { formatMs } from '@gridrace/race/records';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { percent, positive, wholeNumber } from './parsers.js';
 import type { Ui } from './shared.js';
