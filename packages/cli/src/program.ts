@@ -27,6 +27,12 @@ function positiveInt(value: string): number {
   return n;
 }
 
+function givensShare(value: string): number {
+  const n = value.endsWith('%') ? Number(value.slice(0, -1)) / 100 : Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1) throw new InvalidArgumentError('expected a share of the cells from 0 to 1, or a percentage such as 30%');
+  return n;
+}
+
 function colourCount(value: string): number {
   const n = positiveInt(value);
   if (n > MAX_COLOURS - 1) throw new InvalidArgumentError(`at most ${MAX_COLOURS - 1} colours besides the background`);
@@ -159,6 +165,7 @@ Exit codes:
     .option('--seed <seed>', 'random seed: the same seed gives the same puzzle (default: one picked at random and printed)')
     .option('--corners', 'arrow paths: put 1 in the top-left and N in the bottom-right corner, as in the seed puzzles')
     .option('-e, --engine <name>', `nonograms: the engine that proves the puzzle unique (default: ${defaultEngineName('nonogram')}); arrow paths are always checked by arrowpath`)
+    .addOption(new Option('--givens <share>', 'arrow paths: stop removing givens at this share of the cells, 0 to 1 or a percentage (default: as few as the engine proves unique)').argParser(givensShare))
     .addOption(new Option('--colours <n>', `nonograms: a colour puzzle in n colours besides the background (1 to ${MAX_COLOURS - 1})`).argParser(colourCount))
     .addOption(new Option('--to <format>', 'output format (default: signpost for arrow paths, pattern for nonograms, json for colour ones)').choices(FORMATS))
     .addOption(

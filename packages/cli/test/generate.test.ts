@@ -27,6 +27,22 @@ describe('gridrace generate arrowpath', () => {
     expect(gridrace(['generate', 'arrowpath', '5x5', '--seed', seed!]).stdout).toBe(picked.stdout);
   });
 
+  it('stops at the share of givens --givens asks for, and says it reached it', () => {
+    const run = gridrace(['generate', 'arrowpath', '10x10', '--seed', '3', '--givens', '60%']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/: 60 of 100 cells given \(60\.0%\) \(target 60% reached\), unique/);
+    const solved = gridrace(['solve', '-', '-e', 'arrowpath'], run.stdout);
+    expect(solved.code, solved.stderr).toBe(0);
+    for (const [args, message] of [
+      [['generate', 'arrowpath', '5x5', '--seed', '1', '--givens', '2'], /argument '2' is invalid\. expected a share of the cells from 0 to 1/],
+      [['generate', 'nonogram', '5x5', '--seed', '1', '--givens', '0.5'], /--givens is for arrow paths/],
+    ] as const) {
+      const r = gridrace([...args]);
+      expect(r.code).toBe(5);
+      expect(r.stderr).toMatch(message);
+    }
+  });
+
   it('puts 1 and N in the corners with --corners, as JSON', () => {
     const run = gridrace(['generate', 'arrowpath', '5x4', '--seed', '7', '--corners', '--to', 'json']);
     expect(run.code).toBe(ExitCode.OK);

@@ -1,7 +1,7 @@
 // The arrow-path (Signpost) generator: a random path through every cell in which each step
 // is a queen move (same row, column or diagonal, any distance), arrows along the steps,
 // then givens removed one by one, in random order, while the `arrowpath` engine still
-// proves the solution unique.
+// proves the solution unique (or until a target density is reached).
 import {
   DIRECTION_STEPS,
   DIRECTIONS,
@@ -44,6 +44,23 @@ export interface GenerateArrowPathOptions {
   readonly timeLimitMs?: number;
   /** Stop early like `timeLimitMs` runs out, with `stats.stopped` = `aborted`. */
   readonly signal?: AbortSignal;
+  /**
+   * A target density: stop removing givens once at most this share of the cells (0 to 1) is
+   * given. Fewer checks, so sooner; the puzzle is as unique either way. Default 0: as sparse as
+   * the passes get. A target below what they reach leaves the sparsest puzzle they found.
+   */
+  readonly givens?: number;
+  /** Called after each check with the counts so far (for a progress line). */
+  readonly onProgress?: (progress: GenerateArrowPathProgress) => void;
+}
+
+export interface GenerateArrowPathProgress {
+  /** Checks done, and how many givens could be tried in all (both passes count). */
+  readonly tried: number;
+  readonly candidates: number;
+  /** Givens left now. */
+  readonly givens: number;
+  readonly cells: number;
 }
 
 export interface GenerateArrowPathStats {
@@ -85,6 +102,8 @@ export async function generateArrowPath(options: GenerateArrowPathOptions): Prom
   const keepEnds = options.keepEnds ?? true;
   const maxNodes = options.maxNodesPerCheck ?? (width * height <= SECOND_PASS_MAX_CELLS ? DEFAULT_MAX_NODES_PER_CHECK : 0);
   if (!Number.isInteger(maxNodes) || maxNodes < 0) throw new RangeError(`maxNodesPerCheck must be a non-negative integer, got ${String(maxNodes)}`);
+  const target = options.givens ?? 0;
+  if (!(target >= 0 && target <= 1)) throw new RangeError(`givens must be a share of the cells from 0 to 1, got ${String(options.givens)}`);
   const budget = new SolveBudget({ signal: options.signal, timeLimitMs: options.timeLimitMs });
 
   const random = new Random(options.seed);
@@ -116,10 +135,14 @@ export async function generateArrowPath(options: GenerateArrowPathOptions): Prom
   let undecided = 0;
   let solveMs = 0;
   let stopped: StopReason | null = null;
+  const goal = Math.floor(target * n);
+  const candidates = removable.length * passes.length;
   passes: for (const engine of passes) {
     undecided = 0;
     for (const cell of removable) {
       if (givens[cell] === 0) continue;
+      if (n - removed <= goal) break passes;
+      options.onProgress?.({ tried, candidates, givens: n - removed, cells: n });
       stopped = await budget.checkpoint();
       if (stopped !== null) break passes;
       tried++;

@@ -105,6 +105,27 @@ describe('generateArrowPath', () => {
     await expectUniqueAndConsistent(puzzle);
   });
 
+  it('stops at a target density, sooner, with a unique puzzle, and says how far it has got', async () => {
+    const seen: { tried: number; givens: number; candidates: number }[] = [];
+    const target = await generateArrowPath({ width: 12, height: 12, seed: 'target', givens: 0.5, onProgress: (p) => seen.push(p) });
+    const full = await generateArrowPath({ width: 12, height: 12, seed: 'target' });
+    expect(target.stats.givens).toBe(72);
+    expect(givenCount(target.puzzle)).toBe(72);
+    expect(target.stats.stopped).toBeNull();
+    expect(target.stats.tried).toBeLessThan(full.stats.tried);
+    expect(full.stats.givens).toBeLessThan(72);
+    await expectUniqueAndConsistent(target.puzzle);
+    // The same path and arrows: the target only stops the removals earlier.
+    expect(target.puzzle.arrows).toEqual(full.puzzle.arrows);
+    expect(seen.length).toBe(target.stats.tried);
+    seen.forEach((p, i) => {
+      expect(p.tried).toBe(i);
+      if (i > 0) expect(p.givens).toBeLessThanOrEqual(seen[i - 1]!.givens);
+      expect(p.candidates).toBe(seen[0]!.candidates);
+    });
+    await expect(generateArrowPath({ width: 4, height: 4, seed: 1, givens: 1.5 })).rejects.toThrow(/givens must be a share of the cells from 0 to 1/);
+  });
+
   it('rejects sizes and caps that make no sense', async () => {
     await expect(generateArrowPath({ width: 0, height: 3, seed: 1 })).rejects.toThrow(RangeError);
     await expect(generateArrowPath({ width: 2.5, height: 3, seed: 1 })).rejects.toThrow(RangeError);

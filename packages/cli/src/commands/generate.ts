@@ -17,6 +17,8 @@ export interface GenerateFlags {
   timeLimit?: number;
   /** Nonograms: colours besides the background; absent, black and white. */
   colours?: number;
+  /** Arrow paths: the target share of given cells (0 to 1). */
+  givens?: number;
 }
 
 const KINDS = ['arrowpath', 'nonogram'] as const;
@@ -42,6 +44,7 @@ export async function generateCommand(kind: string, size: string, flags: Generat
   const picked = flags.seed === undefined;
   const seed = flags.seed ?? String(Math.floor(Math.random() * 1_000_000_000));
   if (flags.colours !== undefined && kind !== 'nonogram') throw new CliError('--colours is for nonograms', ExitCode.USAGE);
+  if (flags.givens !== undefined && kind !== 'arrowpath') throw new CliError('--givens is for arrow paths', ExitCode.USAGE);
   const to = flags.to ?? (kind === 'arrowpath' ? 'signpost' : flags.colours !== undefined ? 'json' : 'pattern');
   const controller = new AbortController();
   const stopListening = abortOnInterrupt(controller);
@@ -67,17 +70,60 @@ async function arrowPath(width: number, height: number, seed: string, flags: Gen
   if (flags.engine !== undefined && flags.engine !== 'arrowpath') {
     throw new CliError(`arrow paths are generated with the arrowpath engine; --engine ${flags.engine} is for nonograms`, ExitCode.USAGE);
   }
-  const { puzzle, stats } = await generateArrowPath({
-    width,
-    height,
-    seed,
-    corners: flags.corners ?? false,
-    signal,
-    ...(flags.timeLimit === undefined ? {} : { timeLimitMs: flags.timeLimit * 1000 }),
-  });
+  const progress = progressLine(`generate ${width}x${height}`);
+  let result;
+  try {
+    result = await generateArrowPath({
+      width,
+      height,
+      seed,
+      corners: flags.corners ?? false,
+      signal,
+      ...(flags.givens === undefined ? {} : { givens: flags.givens }),
+      ...(flags.timeLimit === undefined ? {} : { timeLimitMs: flags.timeLimit * 1000 }),
+      onProgress: (p) => progress.update(p.tried, p.candidates, `${p.givens} of ${p.cells} given`),
+    });
+  } finally {
+    progress.stop();
+  }
+  const { puzzle, stats } = result;
   const share = ((100 * stats.givens) / stats.cells).toFixed(1);
   const stopped = stats.stopped ? `; stopped early (${stats.stopped}), so more givens remain than needed` : '';
-  return { puzzle, summary: `${stats.givens} of ${stats.cells} cells given (${share}%), unique, ${formatMs(stats.timeMs)}${stopped}` };
+  const target = flags.givens !== undefined && stats.stopped === null && stats.givens <= Math.floor(flags.givens * stats.cells) ? ` (target ${(100 * flags.givens).toFixed(0)}% reached)` : '';
+  return { puzzle, summary: `${stats.givens} of ${stats.cells} cells given (${share}%)${target}, unique, ${formatMs(stats.timeMs)}${stopped}` };
+}
+
+/**
+ * A progress bar on standard error for a run that takes over a second, on a terminal only
+ * (cli-progress, loaded when first shown); `update` is cheap until then.
+ */
+function progressLine(label: string): { update(value: number, total: number, detail: string): void; stop(): void } {
+  const started = performance.now();
+  const tty = process.stderr.isTTY === true && !process.env.CI;
+  let bar: { update(value: number, payload: object): void; setTotal(total: number): void; stop(): void } | undefined;
+  let loading = false;
+  return {
+    update(value, total, detail) {
+      if (!tty || performance.now() - started < 1000) return;
+      if (bar) {
+        bar.setTotal(total);
+        bar.update(value, { detail });
+      } else if (!loading) {
+        loading = true;
+        void import('cli-progress').then((module) => {
+          // A CommonJS module: its exports are the namespace's default in Node.
+          const cliProgress = (module as { default?: typeof module }).default ?? module;
+          bar = new cliProgress.SingleBar({ format: `${label} {bar} {value}/{total} checks | {detail} | {duration_formatted}`, hideCursor: true, clearOnComplete: true, stream: process.stderr }, cliProgress.Presets.shades_classic);
+          (bar as unknown as { start(total: number, value: number, payload: object): void }).start(total, value, { detail });
+        });
+      }
+    },
+    stop() {
+      bar?.stop();
+      bar = undefined;
+      loading = true; // an import still on its way starts no bar after the end
+    },
+  };
 }
 
 async function nonogram(width: number, height: number, seed: string, flags: GenerateFlags, controller: AbortController): Promise<{ puzzle: Puzzle; summary: string }> {
