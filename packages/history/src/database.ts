@@ -39,9 +39,10 @@ export class History {
   /**
    * Opens a history from a file's bytes (none or empty: a new history). Throws HistoryError,
    * naming the problem, for bytes that are not SQLite, a SQLite file that is not a gridrace
-   * history, or one made by a newer schema. `migrate: false` only reads (no upgrade).
+   * history, or one made by a newer schema. An older schema (an empty SQLite file is schema 0)
+   * is brought up to date in memory; the file changes only when a writer saves it.
    */
-  static open(SQL: SqlJsStatic, bytes?: Uint8Array, options: { migrate?: boolean } = {}): History {
+  static open(SQL: SqlJsStatic, bytes?: Uint8Array): History {
     const fresh = bytes === undefined || bytes.length === 0;
     let db: Database;
     let version: number;
@@ -67,7 +68,7 @@ export class History {
       throw new HistoryError(`made by a newer gridrace (history schema ${version}; this one knows up to ${SCHEMA_VERSION})`);
     }
     const history = new History(db);
-    if (version < SCHEMA_VERSION && options.migrate !== false) history.migrate(version);
+    if (version < SCHEMA_VERSION) history.migrate(version);
     return history;
   }
 

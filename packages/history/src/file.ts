@@ -3,8 +3,7 @@
 // write it whole to a temporary file renamed over the old one: two processes adding at once
 // both keep their rows, and a crash mid-write leaves the old file. A file that cannot be opened
 // as a history is never written.
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import lockfile from 'proper-lockfile';
@@ -23,9 +22,9 @@ export function loadSqlJs(): Promise<SqlJsStatic> {
 /** The history file could not be used: the message names the file and the problem. */
 export class HistoryFileError extends Error {}
 
-async function openBytes(file: string, bytes: Uint8Array | undefined, migrate: boolean): Promise<History> {
+async function openBytes(file: string, bytes: Uint8Array | undefined): Promise<History> {
   try {
-    return History.open(await loadSqlJs(), bytes, { migrate });
+    return History.open(await loadSqlJs(), bytes);
   } catch (err) {
     if (err instanceof HistoryError) throw new HistoryFileError(`${file}: ${err.message}; the file is left as it is`);
     throw err;
@@ -35,7 +34,7 @@ async function openBytes(file: string, bytes: Uint8Array | undefined, migrate: b
 /** Reads a history (no lock: a reader sees the last whole file a writer renamed in). */
 export async function readHistory(file: string): Promise<History> {
   if (!existsSync(file)) throw new HistoryFileError(`${file}: no history there (add runs with \`gridrace history add\` or \`race --history\`)`);
-  return openBytes(file, readFileSync(file), false);
+  return openBytes(file, readFileSync(file));
 }
 
 export interface WriteOptions {
@@ -62,7 +61,7 @@ export async function changeHistory<T>(file: string, change: (history: History) 
     throw new HistoryFileError(`${file}: could not take the lock (${(err as Error).message})`);
   }
   try {
-    const history = await openBytes(file, existsSync(file) ? readFileSync(file) : undefined, true);
+    const history = await openBytes(file, existsSync(file) ? readFileSync(file) : undefined);
     try {
       const result = change(history);
       const temporary = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);

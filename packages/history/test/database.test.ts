@@ -98,9 +98,12 @@ describe('a history file', () => {
     expect(readFileSync(file).equals(bytes)).toBe(true);
   });
 
-  it('brings an empty SQLite file (schema 0) up to date when written', async () => {
+  it('reads an empty SQLite file (schema 0) as a history with no runs, and brings it up to date when written', async () => {
     const file = join(dir, 'empty.sqlite');
-    writeFileSync(file, new (await loadSqlJs()).Database().export());
+    const empty = Buffer.from(new (await loadSqlJs()).Database().export());
+    writeFileSync(file, empty);
+    expect((await readHistory(file)).runs()).toEqual([]);
+    expect(readFileSync(file).equals(empty)).toBe(true);
     await addRuns(file, [raceRun(syntheticRace({ commit: 1, engines: ['wasm'], puzzles: 1, seed: 1 }))]);
     const history = await readHistory(file);
     expect(history.version).toBe(SCHEMA_VERSION);
