@@ -165,6 +165,11 @@ export class History {
     return out;
   }
 
+  /** Whether anything was written since the file was opened (a migration, a run added). */
+  get changed(): boolean {
+    return Number(scalar(this.db, 'SELECT total_changes()')) > 0;
+  }
+
   count(table: 'runs' | 'results' | 'machines'): number {
     return Number(scalar(this.db, `SELECT count(*) FROM ${table}`));
   }

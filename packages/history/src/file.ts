@@ -44,7 +44,8 @@ export interface WriteOptions {
 
 /**
  * Opens the history for a change (a new file when there is none), runs `change` and writes the
- * result back, all under the file's lock. Resolves to what `change` returned.
+ * result back when it changed anything, all under the file's lock. Resolves to what `change`
+ * returned.
  */
 export async function changeHistory<T>(file: string, change: (history: History) => T, options: WriteOptions = {}): Promise<T> {
   mkdirSync(dirname(file) || '.', { recursive: true });
@@ -64,6 +65,8 @@ export async function changeHistory<T>(file: string, change: (history: History) 
     const history = await openBytes(file, existsSync(file) ? readFileSync(file) : undefined);
     try {
       const result = change(history);
+      // Runs that were all there already: the file stays as it is (no 30 MB rewrite for nothing).
+      if (!history.changed) return result;
       const temporary = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
       try {
         writeFileSync(temporary, history.export());

@@ -3,7 +3,7 @@
 // refused by name and left byte for byte as they were, and writers in several processes at
 // once losing no run.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -73,6 +73,18 @@ describe('a history file', () => {
     await expect(readHistory(file)).rejects.toThrow(/garbage\.sqlite: not a SQLite database .*left as it is/);
     await expect(addRuns(file, [raceRun(syntheticRace({ commit: 1, engines: ['wasm'], puzzles: 1, seed: 1 }))])).rejects.toBeInstanceOf(HistoryFileError);
     expect(readFileSync(file).equals(garbage)).toBe(true);
+  });
+
+  it('leaves the file untouched when every run added was there already', async () => {
+    const file = join(dir, 'again.sqlite');
+    const run = raceRun(syntheticRace({ commit: 1, engines: ['wasm'], puzzles: 2, seed: 1 }));
+    expect(await addRuns(file, [run])).toEqual({ added: 1, present: 0 });
+    const before = statSync(file);
+    expect(await addRuns(file, [run])).toEqual({ added: 0, present: 1 });
+    // A rewrite renames a new file in: another inode.
+    expect(statSync(file).ino).toBe(before.ino);
+    expect(await addRuns(file, [raceRun(syntheticRace({ commit: 2, engines: ['wasm'], puzzles: 2, seed: 2 }))])).toEqual({ added: 1, present: 0 });
+    expect(statSync(file).ino).not.toBe(before.ino);
   });
 
   it("refuses another program's SQLite database, and leaves it as it was", async () => {
