@@ -4,7 +4,8 @@
 // where the machine changed is marked: it says more about the machine than about the code.
 // Browser-safe: no Node APIs.
 import { eDivisive, splitTest, type ChangePointOptions } from './change-points.js';
-import { medianOf, type Series } from './series.js';
+import { median } from '@gridrace/race/stats';
+import type { Series } from './series.js';
 import type { RunRow } from './types.js';
 
 /** eDivisive's options (here the significance defaults to 0.01: a history holds many series), and: */
@@ -74,8 +75,8 @@ export function findChanges(runs: readonly RunRow[], series: readonly Series[], 
     const cuts = [0, ...steps.map((c) => c.index).sort((a, b) => a - b), values.length];
     for (const step of steps) {
       const at = cuts.indexOf(step.index);
-      const before = medianOf(values.slice(cuts[at - 1]!, step.index));
-      const after = medianOf(values.slice(step.index, cuts[at + 1]!));
+      const before = median(values.slice(cuts[at - 1]!, step.index));
+      const after = median(values.slice(step.index, cuts[at + 1]!));
       const change = before === 0 ? (after === 0 ? 0 : Infinity) : after / before - 1;
       if (Math.abs(change) < minChange) continue;
       const run = points[owner[step.index]!]!.run;

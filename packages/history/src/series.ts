@@ -2,6 +2,7 @@
 // and per suite (the geometric mean of the times over the suite's puzzles the run timed, the
 // total of each counter), in commit order.
 // Browser-safe: no Node APIs.
+import { geometricMean, median } from '@gridrace/race/stats';
 import type { ResultRow, RunRow } from './types.js';
 
 /** One run's place on a series: its value and the independent measurements behind it. */
@@ -39,13 +40,8 @@ export interface SeriesFilter {
   readonly scope?: 'puzzle' | 'suite' | 'all';
 }
 
-const geometricMean = (values: readonly number[]) => Math.exp(values.reduce((s, v) => s + Math.log(Math.max(v, 1e-9)), 0) / values.length);
-
-function median(values: readonly number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
+/** The race's geometric mean, a time of 0 counted as 1 ns (a log of 0 would make the mean 0). */
+const meanTime = (values: readonly number[]) => geometricMean(values.map((v) => Math.max(v, 1e-9)));
 
 /**
  * Series from the runs (in commit order, as History.runs() lists them) and their results.
@@ -98,7 +94,7 @@ export function buildSeries(runs: readonly RunRow[], results: readonly ResultRow
   // A suite's time is the geometric mean over its puzzles (each puzzle weighs the same); its
   // work counters are totals (a counter is often 0 on most puzzles).
   for (const { head, byRun } of suites.values()) {
-    const combine = head.measure === 'time' ? geometricMean : (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
+    const combine = head.measure === 'time' ? meanTime : (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
     for (const [run, perPuzzle] of byRun) {
       const rounds = perPuzzle[0]!.length;
       // One replicate per round when every puzzle has the same rounds, else one per run.
@@ -112,6 +108,3 @@ export function buildSeries(runs: readonly RunRow[], results: readonly ResultRow
   }
   return [...series.values()].map(({ head, points }) => ({ ...head, points: [...points.values()].sort((a, b) => a.run - b.run) }));
 }
-
-/** The median of a list of numbers (exported for change reports). */
-export { median as medianOf };
