@@ -3,8 +3,8 @@
 // commit). A result keeps the median of each independent run of its task (a race has one, an
 // A/B race one per round): the points change detection looks at.
 import { createHash } from 'node:crypto';
-import { summarize, type AbResults, type GateReport, type RaceEnv, type RaceResults } from '@gridrace/race/records';
-import type { MachineInfo, ResultInput, RunInput, RunSide, RunSource } from './types.js';
+import { summarize, type AbResults, type GateReport, type RaceEnv, type RaceResults, type SampleSummary } from '@gridrace/race/records';
+import type { MachineInfo, ResultInput, ResultSummary, RunInput, RunSide, RunSource } from './types.js';
 
 /** Facts a file does not hold, given when it is added. */
 export interface RunContext {
@@ -43,7 +43,7 @@ export function raceRun(results: RaceResults, context: RunContext = {}): RunInpu
       state: t.state,
       ...(t.verdict === undefined ? {} : { verdict: t.verdict }),
       verified: t.verified,
-      ...(s ? { summary: { n: s.n, median: s.median, mean: s.mean, min: s.min, max: s.max, sd: s.sd, mad: s.mad }, rounds: [s.median] } : {}),
+      ...(s ? { summary: summaryOf(s), rounds: [s.median] } : {}),
       ...(t.counters ? { counters: t.counters } : {}),
     };
   });
@@ -63,6 +63,14 @@ export function raceRun(results: RaceResults, context: RunContext = {}): RunInpu
     results: out,
   };
 }
+
+/** What a result keeps of a sample summary (the samples themselves and the rest stay in the file). */
+function summaryOf(s: SampleSummary): ResultSummary {
+  return { n: s.n, median: s.median, mean: s.mean, min: s.min, max: s.max, sd: s.sd, mad: s.mad };
+}
+
+/** A task's key within a run: its engine, kind and puzzle. */
+const taskKey = (r: ResultInput) => `${r.engine}\n${r.kind}\n${r.puzzle}`;
 
 function optionalDate(sha: string, context: RunContext): { commitDate?: string } {
   const date = context.commitDate?.(sha);
@@ -90,7 +98,7 @@ function abSide(ab: AbResults, side: RunSide, source: RunSource, context: RunCon
       ...(first?.verdict === undefined ? {} : { verdict: first.verdict }),
       verified: runs.every((r) => r.verified),
       ...(code ? { code } : {}),
-      ...(s ? { summary: { n: s.n, median: s.median, mean: s.mean, min: s.min, max: s.max, sd: s.sd, mad: s.mad }, rounds } : {}),
+      ...(s ? { summary: summaryOf(s), rounds } : {}),
       ...(first?.counters ? { counters: first.counters } : {}),
     };
   });
@@ -128,14 +136,14 @@ export function gateRuns(gate: GateReport, context: RunContext = {}): RunInput[]
     const counted = abSide(gate.counting.results, side, 'gate', context, { timed: false, code, key });
     if (!gate.timing) return counted;
     const timed = abSide(gate.timing.results, side, 'gate', context, { timed: true, code, key });
-    const timedTasks = new Set(timed.results.map((r) => `${r.engine}\n${r.kind}\n${r.puzzle}`));
-    const counters = new Map(counted.results.map((r) => [`${r.engine}\n${r.kind}\n${r.puzzle}`, r.counters]));
+    const timedTasks = new Set(timed.results.map(taskKey));
+    const counters = new Map(counted.results.map((r) => [taskKey(r), r.counters]));
     const results = [
       ...timed.results.map((r) => {
-        const c = r.counters ?? counters.get(`${r.engine}\n${r.kind}\n${r.puzzle}`);
+        const c = r.counters ?? counters.get(taskKey(r));
         return c ? { ...r, counters: c } : r;
       }),
-      ...counted.results.filter((r) => !timedTasks.has(`${r.engine}\n${r.kind}\n${r.puzzle}`)),
+      ...counted.results.filter((r) => !timedTasks.has(taskKey(r))),
     ];
     return { ...timed, suite: counted.suite, results };
   });

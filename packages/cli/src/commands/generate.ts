@@ -1,3 +1,4 @@
+import type { SingleBar } from 'cli-progress';
 import { PuzzleFormatError, writePuzzle, type Engine, type FormatName, type Puzzle } from '@gridrace/core';
 import { defaultEngineName } from '@gridrace/engines/lazy';
 import { GenerateNonogramError, generateArrowPath, generateColourNonogram, generateNonogram } from '@gridrace/generate';
@@ -100,28 +101,29 @@ async function arrowPath(width: number, height: number, seed: string, flags: Gen
 function progressLine(label: string): { update(value: number, total: number, detail: string): void; stop(): void } {
   const started = performance.now();
   const tty = process.stderr.isTTY === true && !process.env.CI;
-  let bar: { update(value: number, payload: object): void; setTotal(total: number): void; stop(): void } | undefined;
+  let bar: SingleBar | undefined;
   let loading = false;
+  let stopped = false;
   return {
     update(value, total, detail) {
-      if (!tty || performance.now() - started < 1000) return;
+      if (stopped || !tty || performance.now() - started < 1000) return;
       if (bar) {
         bar.setTotal(total);
         bar.update(value, { detail });
       } else if (!loading) {
         loading = true;
         void import('cli-progress').then((module) => {
+          if (stopped) return; // the run ended while the module loaded
           // A CommonJS module: its exports are the namespace's default in Node.
           const cliProgress = (module as { default?: typeof module }).default ?? module;
           bar = new cliProgress.SingleBar({ format: `${label} {bar} {value}/{total} checks | {detail} | {duration_formatted}`, hideCursor: true, clearOnComplete: true, stream: process.stderr }, cliProgress.Presets.shades_classic);
-          (bar as unknown as { start(total: number, value: number, payload: object): void }).start(total, value, { detail });
+          bar.start(total, value, { detail });
         });
       }
     },
     stop() {
+      stopped = true;
       bar?.stop();
-      bar = undefined;
-      loading = true; // an import still on its way starts no bar after the end
     },
   };
 }
