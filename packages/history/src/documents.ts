@@ -4,7 +4,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isRecord } from '@gridrace/core';
-import { AB_FORMAT, AB_SCHEMA, RESULTS_FORMAT, ResultsFileError, parseResults, type AbResults, type GateReport } from '@gridrace/race/records';
+import { AB_FORMAT, AB_SCHEMA, RESULTS_FORMAT, ResultsFileError, checkResults, type AbResults, type GateReport } from '@gridrace/race/records';
 import { abRuns, gateRuns, raceRun, type RunContext } from './records.js';
 import type { RunInput } from './types.js';
 
@@ -39,7 +39,7 @@ export function parseRuns(text: string, file: string, context: RunContext = {}):
   }
   if (isRecord(value) && value.format === RESULTS_FORMAT) {
     try {
-      return [raceRun(parseResults(text, file), context)];
+      return [raceRun(checkResults(value, file), context)];
     } catch (err) {
       if (err instanceof ResultsFileError) throw new RunsFileError(err.message);
       throw err;

@@ -2,7 +2,7 @@
 // (workers, builds, the gate): the results files' formats and their check, the statistics of a
 // sample, time formatting, and the report pages' shared parts. The history loads this entry,
 // so its commands do not pay for loading the whole race package.
-export { parseResults, schemaProblems, ResultsFileError } from './schema.js';
+export { parseResults, checkResults, schemaProblems, ResultsFileError } from './schema.js';
 export { RESULTS_FORMAT, RESULTS_SCHEMA, AB_FORMAT, AB_SCHEMA } from './types.js';
 export type { RaceResults, TaskRecord, TaskState, PuzzleRecord, EngineRecord, RaceEnv, RaceRunOptions, Clock, TimingOptions } from './types.js';
 export type { AbResults, AbRun, AbTask, AbSide, AbBuildRecord } from './ab.js';

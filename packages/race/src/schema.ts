@@ -254,6 +254,11 @@ export function parseResults(text: string, file = '<results>'): RaceResults {
   } catch (err) {
     throw new ResultsFileError(`${file}: not JSON: ${err instanceof Error ? err.message : String(err)}`);
   }
+  return checkResults(value, file);
+}
+
+/** Check a results file's parsed JSON (for a reader that has parsed it already). Throws ResultsFileError as parseResults does. */
+export function checkResults(value: unknown, file = '<results>'): RaceResults {
   const obj = value as { format?: unknown; schema?: unknown } | null;
   if (obj === null || typeof obj !== 'object' || obj.format !== RESULTS_FORMAT) {
     throw new ResultsFileError(`${file}: not a gridrace race results file (no "format": "${RESULTS_FORMAT}")`);
