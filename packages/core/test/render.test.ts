@@ -41,6 +41,17 @@ describe('renderSvg', () => {
     const runs = [...svg.matchAll(/<rect x="[\d.]+" y="[\d.]+" width="(\d+)" height="20"\/>/g)].map((m) => Number(m[1]) / 20);
     expect(runs).toEqual([2, 1, 1]);
   });
+  it('outlines the highlighted cells (where two solutions differ) in red, each in its own cell', () => {
+    const plain = renderSvg(nonogram, grid);
+    expect(plain).not.toContain('class="differs"');
+    const svg = renderSvg(nonogram, grid, { highlight: [1, 5] });
+    const group = /<g class="differs"[^>]*>(.*?)<\/g>/.exec(svg)![1]!;
+    const boxes = [...group.matchAll(/<rect x="([\d.]+)" y="([\d.]+)"/g)].map((m) => [Number(m[1]), Number(m[2])]);
+    expect(boxes).toHaveLength(2);
+    // Cell 1 is (row 0, column 1), cell 5 is (row 1, column 2): one cell (20 units) right and down, then one more right.
+    expect(boxes[1]![0]! - boxes[0]![0]!).toBe(20);
+    expect(boxes[1]![1]! - boxes[0]![1]!).toBe(20);
+  });
   it('draws an arrow path: an arrow per cell but the last, every number, and the path', () => {
     const svg = renderSvg(arrowPath, arrowSolution);
     expect(svg.match(/<polygon/g)).toHaveLength(8);

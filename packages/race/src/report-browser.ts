@@ -6,3 +6,8 @@ export { STYLE as REPORT_STYLE, tickLabel } from './report/style.js';
 export { checkResults, parseResults, ResultsFileError } from './schema.js';
 export { RESULTS_FORMAT } from './types.js';
 export type { RaceResults, TaskRecord, PuzzleRecord, EngineRecord } from './types.js';
+// What a page that races engines itself needs to write the same results.
+export { answerProblem, crossCheck } from './check.js';
+export { summarizeRun } from './summary.js';
+export { summarize } from './stats.js';
+export { RESULTS_SCHEMA } from './types.js';

@@ -2,7 +2,7 @@
 import type { ColourClue, ColourNonogramPuzzle, ColourNonogramSolution, PaletteColour } from '../model/colour-nonogram.js';
 import { checkOutputSize } from '../limits.js';
 import type { SvgRenderOptions } from './svg.js';
-import { gridAndGivens, svgDocument } from './svg.js';
+import { gridAndGivens, highlightCells, svgDocument } from './svg.js';
 import type { TextRenderOptions } from './text.js';
 
 const RESET = '\x1b[0m';
@@ -77,7 +77,7 @@ export function renderColourNonogramSvg(puzzle: ColourNonogramPuzzle, solution?:
   const top = Math.max(1, ...puzzle.columns.map((c) => c.length)) * s + s * 0.4;
   let blocks = 0;
   for (const clue of [...puzzle.rows, ...puzzle.columns]) blocks += Math.max(clue.length, 1);
-  checkOutputSize(`the SVG of a ${width}x${height} colour nonogram`, blocks * 220 + width * height * 80 + (width + height) * 90 + 300);
+  checkOutputSize(`the SVG of a ${width}x${height} colour nonogram`, blocks * 220 + width * height * 80 + (width + height) * 90 + (options.highlight?.length ?? 0) * 110 + 300);
   // Light colours get dark numbers, dark ones light numbers.
   const ink = (colour: PaletteColour) => {
     const [r, g, b] = [0, 2, 4].map((i) => parseInt(colour.rgb.slice(i, i + 2), 16));
@@ -106,5 +106,6 @@ export function renderColourNonogramSvg(puzzle: ColourNonogramPuzzle, solution?:
   }
   body.push(`<g>${cells.join('')}</g>`);
   body.push(...gridAndGivens(width, height, left, top, s, puzzle.givens.map((g) => ({ ...g, fill: 'none' }))));
+  body.push(...highlightCells(width, left, top, s, options.highlight));
   return svgDocument(left + width * s + 2, top + height * s + 2, options.title ?? puzzle.meta.title, body, `#${palette[0]!.rgb}`);
 }

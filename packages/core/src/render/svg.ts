@@ -11,6 +11,15 @@ export interface SvgRenderOptions {
   cellSize?: number;
   /** Title element (accessibility, tooltips). Default: the puzzle's meta title. */
   title?: string;
+  /** Cells (row-major indices) to outline in red: where two solutions of a nonogram differ. */
+  highlight?: readonly number[];
+}
+
+/** Red outlines around the `highlight` cells of a grid drawn at (`left`, `top`). */
+export function highlightCells(width: number, left: number, top: number, s: number, cells: readonly number[] = []): string[] {
+  if (cells.length === 0) return [];
+  const boxes = cells.map((i) => `<rect x="${left + (i % width) * s + 1.5}" y="${top + Math.floor(i / width) * s + 1.5}" width="${s - 3}" height="${s - 3}"/>`);
+  return [`<g class="differs" fill="none" stroke="#cf222e" stroke-width="3">${boxes.join('')}</g>`];
 }
 
 /** An SVG document of the given size around `body`, on a `paper`-coloured ground. */
@@ -62,7 +71,7 @@ export function renderNonogramSvg(puzzle: NonogramPuzzle, solution?: NonogramSol
   }
   let clueCount = 0;
   for (const clue of [...puzzle.rows, ...puzzle.columns]) clueCount += Math.max(clue.length, 1);
-  const estimate = clueCount * 110 + (width + height) * 90 + (runs.length / 3) * 70 + puzzle.givens.length * 110 + 300;
+  const estimate = clueCount * 110 + (width + height) * 90 + (runs.length / 3) * 70 + (puzzle.givens.length + (options.highlight?.length ?? 0)) * 110 + 300;
   checkOutputSize(`the SVG of a ${width}x${height} nonogram`, estimate);
   const body: string[] = [];
   puzzle.columns.forEach((clue, c) => {
@@ -87,6 +96,7 @@ export function renderNonogramSvg(puzzle: NonogramPuzzle, solution?: NonogramSol
   }
   body.push(`<g fill="#000">${cells.join('')}</g>`);
   body.push(...gridAndGivens(width, height, left, top, s, puzzle.givens.map((g) => ({ ...g, fill: !solution && g.filled ? '#000' : 'none' }))));
+  body.push(...highlightCells(width, left, top, s, options.highlight));
   return svgDocument(left + width * s + 2, top + height * s + 2, options.title ?? puzzle.meta.title, body);
 }
 
