@@ -17,13 +17,19 @@ import type { Ui } from './commands/shared.js';
  */
 // main.ts's BUNDLED is this list without `engines`; it is written out there, not imported, so
 // that the entry point of a one-shot solve reads no file but itself and the bundle.
-const WITHOUT_RACE = new Set(['solve', 'verify', 'convert', 'show', 'generate', 'engines', '-V', '--version']);
+const WITHOUT_RACE = new Set(['solve', 'verify', 'convert', 'show', 'generate', 'engines', 'serve', '-V', '--version']);
 
 const FORMATS = [...new Set(PUZZLE_KINDS.flatMap((kind) => formatsFor(kind)))];
 
 function positiveInt(value: string): number {
   const n = Number(value);
   if (!/^\d+$/.test(value) || n < 1) throw new InvalidArgumentError('expected a positive whole number');
+  return n;
+}
+
+function portNumber(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n > 65535) throw new InvalidArgumentError('expected a port number from 0 to 65535');
   return n;
 }
 
@@ -184,6 +190,18 @@ Exit codes:
     .action(async (opts) => {
       const { enginesCommand } = await import('./commands/engines.js');
       exitCode = enginesCommand(opts, ui);
+    });
+
+  program
+    .command('serve')
+    .description('serve the web workbench (race the engines in a browser) on this machine, and the FILEs for it to open')
+    .argument('[files...]', "results.json, history databases or puzzle files the page may open (printed as ?open= links)")
+    .option('--host <host>', 'address to listen on (a non-loopback one exposes the page and FILEs to the network)', '127.0.0.1')
+    .addOption(new Option('--port <port>', 'port to listen on, 0 for any free one').argParser(portNumber).default(8740))
+    .option('--root <dir>', 'serve this built page instead of @gridrace/web\'s')
+    .action(async (files: string[], opts) => {
+      const { serveCommand } = await import('./commands/serve.js');
+      exitCode = await serveCommand(files, opts, ui);
     });
 
   // --- race (owned by the race harness, see commands/race.ts): race, race merge, race compare;

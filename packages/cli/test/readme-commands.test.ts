@@ -103,6 +103,19 @@ const SUBSTITUTES: Substitute[] = [
     writes: ['webpbn-inline/results.json'],
   },
   {
+    readme: 'packages/web/README.md',
+    command: `${PNPM} build`,
+    skip: true,
+    why: 'a build would rewrite the dist folders under the running tests; the test command builds everything first (turbo), and workbench-browser.test.ts uses the page it built',
+  },
+  ...['packages/web/README.md', 'README.md'].map((readme) => ({
+    readme,
+    command: 'npx gridrace serve',
+    run: 'npx gridrace serve --help',
+    why: 'serve runs until it is stopped: only its help here; serve.test.ts and workbench-browser.test.ts run the server',
+    output: [/serve the web workbench/],
+  })),
+  {
     readme: 'benchmarks/README.md',
     command: `${PNPM} race`,
     run: `${PNPM} race ${ONE_RACE} -o "$SCRATCH/race"`,
