@@ -171,6 +171,34 @@ describe('the web workbench, served by gridrace serve, in headless Chromium', ()
     await page.close();
   }, 30_000);
 
+  it('steps through line solving: each step settles cells of its line only, and the last grid is the solution', async () => {
+    const { page, errors } = await open();
+    await page.click('#example');
+    await page.click('#steps-run');
+    await page.waitForFunction(() => /line step\(s\) before any branching; naive's verdict: unique$/.test(document.getElementById('status')!.textContent ?? ''));
+    expect(await page.textContent('#steps-caption')).toBe('before any line: 625 cells, givens only');
+    await page.click('#steps-next');
+    expect(await page.textContent('#steps-caption')).toMatch(/^step 1 of \d+: (row|column) \d+ fixed \d+ cell\(s\) in pass 1; \d+ unknown$/);
+    const steps = await page.evaluate(() =>
+      (window as unknown as { gridrace: { steps(): { steps: { line: number; fixed: number; grid: Uint8Array }[] } } }).gridrace.steps().steps.map((s) => ({ line: s.line, fixed: s.fixed, grid: Array.from(s.grid) })),
+    );
+    const puzzle = readPuzzle(readFileSync(GCHQ, 'utf8'), { file: GCHQ });
+    let before = new Array<number>(625).fill(255);
+    for (const g of (puzzle as { givens: { row: number; col: number; filled: boolean }[] }).givens) before[g.row * 25 + g.col] = g.filled ? 1 : 0;
+    for (const step of steps) {
+      const changed = step.grid.flatMap((v, i) => (v !== before[i] ? [i] : []));
+      expect(changed).toHaveLength(step.fixed);
+      expect(changed.every((i) => before[i] === 255 && (step.line < 25 ? Math.floor(i / 25) === step.line : i % 25 === step.line - 25))).toBe(true);
+      before = step.grid;
+    }
+    expect(before).toEqual([...(puzzle.solution as { cells: Uint8Array }).cells]);
+    await page.fill('#steps-slider', String(steps.length - 1));
+    expect(await page.textContent('#steps-caption')).toMatch(new RegExp(`^step ${steps.length} of ${steps.length}: .*; 0 unknown$`));
+    await page.screenshot({ path: join(OUT, 'workbench-steps.png'), fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 30_000);
+
   it('makes a share link that loads the same puzzle, engines and options in a fresh page', async () => {
     const { page, errors } = await open();
     await page.click('#example');

@@ -3,7 +3,7 @@ import type { Engine } from '@gridrace/core';
 import { DEFAULT_MAX_PLACEMENTS, placementsOverCap, solveNaive, solveNaiveColour, type NaiveEngineConfig } from './solve.js';
 
 export type { NaiveEngineConfig } from './solve.js';
-export type { PassEvent } from './propagate.js';
+export type { LineEvent, PassEvent } from './propagate.js';
 
 function checkedCap(config: NaiveEngineConfig): number {
   const max = config.maxPlacements ?? DEFAULT_MAX_PLACEMENTS;

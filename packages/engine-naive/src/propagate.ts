@@ -34,6 +34,24 @@ export interface PassEvent {
   readonly unknowns: number;
 }
 
+/** One line that fixed cells, with the grid after it (a copy): the steps of line solving. */
+export interface LineEvent {
+  readonly depth: number;
+  readonly pass: number;
+  /** The line: rows first (0 .. height-1), then columns. */
+  readonly line: number;
+  /** Cells this line fixed. */
+  readonly fixed: number;
+  /** The grid after the line: a colour (0 empty, 1.. filled) or 255 for unknown, row-major. */
+  readonly grid: Uint8Array;
+}
+
+/** What a caller may follow of the propagation: every pass, and every line that fixed cells. */
+export interface PropagateHooks {
+  readonly onPass?: (event: PassEvent) => void;
+  readonly onLine?: (event: LineEvent) => void;
+}
+
 export interface PropagateCounters {
   passes: number;
   linesSolved: number;
@@ -113,7 +131,7 @@ export async function propagate(
   depth: number,
   budget: SolveBudget,
   counters: PropagateCounters,
-  onPass?: (event: PassEvent) => void,
+  hooks: PropagateHooks = {},
 ): Promise<PropagateOutcome> {
   for (let pass = 1; ; pass++) {
     counters.passes++;
@@ -126,8 +144,9 @@ export async function propagate(
       if (typeof outcome === 'string') return outcome;
       if (outcome < 0) return 'contradiction';
       fixed += outcome;
+      if (outcome > 0) hooks.onLine?.({ depth, pass, line: index, fixed: outcome, grid: state.grid.slice() });
     }
-    onPass?.({ depth, pass, unknowns: countUnknowns(state.grid) });
+    hooks.onPass?.({ depth, pass, unknowns: countUnknowns(state.grid) });
     if (fixed === 0) return 'stable';
   }
 }

@@ -20,7 +20,7 @@ import {
   type StopReason,
 } from '@gridrace/core';
 import { blocksOf, enumeratePlacements, placementCount, type Blocks } from './placements.js';
-import { UNSET, propagate, type Line, type PassEvent, type State } from './propagate.js';
+import { UNSET, propagate, type Line, type LineEvent, type PassEvent, type State } from './propagate.js';
 
 export interface NaiveEngineConfig {
   /**
@@ -30,6 +30,8 @@ export interface NaiveEngineConfig {
   readonly maxPlacements?: number;
   /** Called after every pass of line logic, e.g. to follow how many cells are still unknown. */
   readonly onPass?: (event: PassEvent) => void;
+  /** Called after every line that fixed cells, with a copy of the grid (a step-by-step view). */
+  readonly onLine?: (event: LineEvent) => void;
 }
 
 export const DEFAULT_MAX_PLACEMENTS = 2_000_000;
@@ -219,7 +221,7 @@ async function search(
     const { state, depth } = stack.pop()!;
     counters.nodes++;
     counters.maxDepth = Math.max(counters.maxDepth, depth);
-    const outcome = await propagate(lines, state, depth, budget, counters, config.onPass);
+    const outcome = await propagate(lines, state, depth, budget, counters, config);
     if (outcome === 'contradiction') continue;
     if (outcome !== 'stable') return finish(outcome);
     if (state.grid.indexOf(UNSET) === -1) {

@@ -1,7 +1,7 @@
 import { clueOfLine, verify, type NonogramPuzzle } from '@gridrace/core';
 import { expectSameSolutions, linePlacements, loadSeedPuzzles, nonogramFromClues } from '@gridrace/testkit';
 import { describe, expect, it } from 'vitest';
-import { createNaiveEngine, naiveEngine, type PassEvent } from '../src/index.js';
+import { createNaiveEngine, naiveEngine, type LineEvent, type PassEvent } from '../src/index.js';
 import { enumeratePlacements, placementCount } from '../src/placements.js';
 
 /** C(n, k) from Pascal's triangle, independent of the engine's formula. */
@@ -61,6 +61,27 @@ describe('the seed GCHQ puzzle', () => {
     expectSameSolutions(result.solutions, [gchq.solution!]);
     expect(result.stats.difficulty).toBe('line');
     expect(result.stats.counters).toMatchObject({ passes: 5, branches: 0, nodes: 1, linesSolved: 250 });
+  });
+  it('reports each line that fixed cells with the grid after it: cells only ever settle, and the last grid is the solution', async () => {
+    const steps: LineEvent[] = [];
+    const passes: PassEvent[] = [];
+    await createNaiveEngine({ onLine: (e) => steps.push(e), onPass: (e) => passes.push(e) }).solve(gchq);
+    expect(steps.length).toBeGreaterThan(10);
+    let before: Uint8Array = new Uint8Array(625).fill(255);
+    for (const g of gchq.givens) before[g.row * 25 + g.col] = g.filled ? 1 : 0;
+    for (const step of steps) {
+      const settled = step.grid.reduce((n, v, i) => n + (v !== 255 && before[i] === 255 ? 1 : 0), 0);
+      expect(settled).toBe(step.fixed);
+      // Settled cells stay as they were; only cells of the step's line settle.
+      for (let i = 0; i < 625; i++) {
+        if (before[i] !== 255) expect(step.grid[i]).toBe(before[i]);
+        else if (step.grid[i] !== 255) expect(step.line < 25 ? Math.floor(i / 25) === step.line : i % 25 === step.line - 25).toBe(true);
+      }
+      before = step.grid;
+    }
+    expect([...steps.at(-1)!.grid]).toEqual([...gchq.solution!.cells]);
+    // The per-pass counts are the steps' fixed cells, pass by pass.
+    for (const p of passes) expect(603 - steps.filter((s) => s.pass <= p.pass).reduce((n, s) => n + s.fixed, 0)).toBe(p.unknowns);
   });
   it('reports every line placement it enumerated', async () => {
     const result = await naiveEngine.solve(gchq);

@@ -2,7 +2,6 @@
 // engines in Web Workers, and show the verified answers, the report's tables and charts, a
 // saved race or a history database.
 import './style.css';
-import { Chart } from 'chart.js/auto';
 import type { Solution } from '@gridrace/core';
 import { REPORT_STYLE, drawRaceCharts, raceBodyHtml, raceChartData, tickLabel, type RaceResults } from '@gridrace/race/report';
 import gchq from '../../../puzzles/seed/gchq-2015.json?raw';
@@ -11,6 +10,7 @@ import { openBytes, openText, type Opened } from './open-file.js';
 import { raceInBrowser, type RacePuzzle } from './race-runner.js';
 import { decodeShare, encodeShare } from './share.js';
 import { solutionsHtml } from './solutions-view.js';
+import { drawStep, recordSteps, type StepRun } from './steps-view.js';
 
 interface Source {
   readonly name: string;
@@ -20,7 +20,7 @@ interface Source {
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-const state: { puzzles: RacePuzzle[]; sources: Source[]; results?: RaceResults; answers?: ReadonlyMap<string, readonly Solution[]>; controller?: AbortController } = {
+const state: { puzzles: RacePuzzle[]; sources: Source[]; steps?: StepRun; results?: RaceResults; answers?: ReadonlyMap<string, readonly Solution[]>; controller?: AbortController } = {
   puzzles: [],
   sources: [],
 };
@@ -29,6 +29,7 @@ const state: { puzzles: RacePuzzle[]; sources: Source[]; results?: RaceResults; 
 (window as unknown as { gridrace: unknown }).gridrace = {
   results: () => state.results,
   answers: () => state.answers,
+  steps: () => state.steps,
 };
 
 const style = document.createElement('style');
@@ -81,7 +82,7 @@ async function take(opened: Opened): Promise<void> {
     state.results = opened.results;
     state.answers = undefined;
     $('answers').innerHTML = '';
-    showReport(opened.results);
+    await showReport(opened.results);
     setStatus(`showing the race in ${opened.name}`);
   } else {
     // sql.js and its WebAssembly are loaded only for a history.
@@ -102,7 +103,9 @@ async function takeFiles(files: Iterable<File>): Promise<void> {
   }
 }
 
-function showReport(results: RaceResults): void {
+async function showReport(results: RaceResults): Promise<void> {
+  // Chart.js is most of the page's script: it is loaded when there is something to draw.
+  const { Chart } = await import('chart.js/auto');
   const container = $('report');
   for (const canvas of container.querySelectorAll('canvas')) Chart.getChart(canvas)?.destroy();
   container.innerHTML = raceBodyHtml(results);
@@ -139,6 +142,34 @@ function options(): { timeLimitMs: number; runs: number } | undefined {
   return { timeLimitMs: Math.round(seconds * 1000), runs };
 }
 
+const makeWorker = () => new Worker(new URL('./solve-worker.ts', import.meta.url), { type: 'module' });
+
+$('steps-run').addEventListener('click', async () => {
+  setError('');
+  const first = state.puzzles.find((p) => p.puzzle.kind !== 'arrowpath');
+  if (!first || first.puzzle.kind === 'arrowpath') return setError('load a nonogram first: the step-by-step view shows nonogram line solving');
+  const puzzle = first.puzzle;
+  const opts = options();
+  if (!opts) return;
+  setStatus(`line solving ${first.id} with naive`);
+  try {
+    const run = await recordSteps(puzzle, makeWorker, opts.timeLimitMs);
+    state.steps = run;
+    const slider = $('steps-slider') as HTMLInputElement;
+    slider.max = String(run.steps.length - 1);
+    slider.value = '-1';
+    const show = () => ($('steps-caption').textContent = drawStep($('steps-canvas') as HTMLCanvasElement, puzzle, run, Number(slider.value)));
+    slider.oninput = show;
+    $('steps-prev').onclick = () => ((slider.value = String(Math.max(-1, Number(slider.value) - 1))), show());
+    $('steps-next').onclick = () => ((slider.value = String(Math.min(run.steps.length - 1, Number(slider.value) + 1))), show());
+    $('steps-view').hidden = false;
+    show();
+    setStatus(`${first.id}: ${run.steps.length} line step(s) before any branching; naive's verdict: ${run.verdict}`);
+  } catch (err) {
+    setError(err instanceof Error ? err.message : String(err));
+  }
+});
+
 $('race').addEventListener('click', async () => {
   setError('');
   const engines = chosenEngines();
@@ -158,14 +189,14 @@ $('race').addEventListener('click', async () => {
       engines,
       ...opts,
       signal: controller.signal,
-      makeWorker: () => new Worker(new URL('./solve-worker.ts', import.meta.url), { type: 'module' }),
+      makeWorker,
       onStart: (engine, puzzle) => setStatus(`racing: ${engine} on ${puzzle}`),
       onTask: (task, done, total) => setStatus(`${done}/${total}: ${task.engine} on ${task.puzzle}: ${task.verdict ?? task.state}`),
     });
     state.results = race.results;
     state.answers = race.answers;
     $('answers').innerHTML = `<h2>Answers</h2>${solutionsHtml(puzzles, race.results, race.answers)}`;
-    showReport(race.results);
+    await showReport(race.results);
     const s = race.results.summary;
     setStatus(`${race.results.aborted ? 'stopped: ' : ''}${s.tasks} task(s), ${s.completed} completed, ${s.timeouts} timed out, ${s.errors} error(s), ${s.disagreements} disagreement(s)`);
     document.body.dataset['state'] = race.results.aborted ? 'stopped' : 'done';

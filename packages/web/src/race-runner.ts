@@ -143,7 +143,7 @@ function runTask(options: BrowserRaceOptions, engine: string, puzzle: Puzzle, ma
       } else if (reply.type === 'done') {
         const timedOut = reply.verdict === 'incomplete' && reply.reason === 'time-limit';
         end({ state: timedOut ? 'timeout' : 'completed', reply, initMs, wallMs: performance.now() - spawned });
-      } else {
+      } else if (reply.type === 'error') {
         end({ state: 'errored', message: reply.message, initMs, wallMs: performance.now() - spawned });
       }
     };

@@ -2,8 +2,8 @@
 // answer with every solve's time. The page terminates it at the time limit or on Stop, so a
 // runaway engine never holds the page.
 import type { Engine } from '@gridrace/core';
-import { loadEngine } from './engine-loaders.js';
-import type { SolveRequest, WorkerReply } from './protocol.js';
+import { loadEngine, loadStepEngine } from './engine-loaders.js';
+import type { LineStep, SolveRequest, WorkerReply } from './protocol.js';
 
 const scope = globalThis as unknown as { onmessage: ((e: MessageEvent<SolveRequest>) => void) | null; postMessage(reply: WorkerReply): void };
 
@@ -12,6 +12,7 @@ scope.onmessage = (event) => {
 };
 
 async function run(request: SolveRequest): Promise<void> {
+  if (request.steps) return steps(request);
   const started = performance.now();
   const engine: Engine = await loadEngine(request.engine, request.puzzle.kind);
   await engine.init?.();
@@ -36,4 +37,12 @@ async function run(request: SolveRequest): Promise<void> {
     stats: first.stats,
     samples,
   });
+}
+
+async function steps(request: SolveRequest): Promise<void> {
+  const recorded: LineStep[] = [];
+  const { engine, truncated } = await loadStepEngine(request.puzzle.kind, recorded);
+  scope.postMessage({ type: 'ready', initMs: 0 });
+  const result = await engine.solve(request.puzzle, { maxSolutions: request.maxSolutions, timeLimitMs: request.timeLimitMs });
+  scope.postMessage({ type: 'steps', verdict: result.verdict, steps: recorded, truncated: truncated() });
 }
