@@ -112,6 +112,26 @@ describe('the web workbench, served by gridrace serve, in headless Chromium', ()
     await page.close();
   }, 90_000);
 
+  it('outlines the cells where two solutions differ for a puzzle with several', async () => {
+    const { page, errors } = await open();
+    // Tatham's Pattern ID of a 2x2 with one cell per row and column: the two diagonals.
+    await page.fill('#paste', '2x2:1/1/1/1');
+    await page.click('#load-paste');
+    await chooseEngines(page, ['wasm']);
+    await page.click('#race');
+    await finished(page);
+    expect(await page.getAttribute('figure.answer', 'data-verdict')).toBe('multiple');
+    const answers = await page.evaluate(() =>
+      [...(window as unknown as { gridrace: { answers(): Map<string, { cells: Uint8Array }[]> } }).gridrace.answers().values()][0]!.map((s) => Array.from(s.cells)),
+    );
+    expect(answers).toHaveLength(2);
+    const differ = answers[0]!.flatMap((v, i) => (v !== answers[1]![i] ? [i] : []));
+    expect(differ).toHaveLength(4);
+    expect(await page.$$eval('figure.answer g.differs rect', (rects) => rects.length)).toBe(differ.length);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 30_000);
+
   it('ends a long solve within 200 ms of Stop, and shows what finished', async () => {
     const { page, errors } = await open();
     await page.setInputFiles('#files', LONG);
