@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { readPuzzle, verify, type Solution } from '@gridrace/core';
+import { readPuzzle, verify, type NonogramPuzzle, type Solution } from '@gridrace/core';
 import { checkResults, type RaceResults } from '@gridrace/race/records';
 import { LAUNCH_TIMEOUT_MS, launchChromium, type Browser, type Page } from '@gridrace/testkit/chromium';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -202,16 +202,16 @@ describe('the web workbench, served by gridrace serve, in headless Chromium', ()
     const steps = await page.evaluate(() =>
       (window as unknown as { gridrace: { steps(): { steps: { line: number; fixed: number; grid: Uint8Array }[] } } }).gridrace.steps().steps.map((s) => ({ line: s.line, fixed: s.fixed, grid: Array.from(s.grid) })),
     );
-    const puzzle = readPuzzle(readFileSync(GCHQ, 'utf8'), { file: GCHQ });
+    const puzzle = readPuzzle(readFileSync(GCHQ, 'utf8'), { file: GCHQ }) as NonogramPuzzle;
     let before = new Array<number>(625).fill(255);
-    for (const g of (puzzle as { givens: { row: number; col: number; filled: boolean }[] }).givens) before[g.row * 25 + g.col] = g.filled ? 1 : 0;
+    for (const g of puzzle.givens) before[g.row * 25 + g.col] = g.filled ? 1 : 0;
     for (const step of steps) {
       const changed = step.grid.flatMap((v, i) => (v !== before[i] ? [i] : []));
       expect(changed).toHaveLength(step.fixed);
       expect(changed.every((i) => before[i] === 255 && (step.line < 25 ? Math.floor(i / 25) === step.line : i % 25 === step.line - 25))).toBe(true);
       before = step.grid;
     }
-    expect(before).toEqual([...(puzzle.solution as { cells: Uint8Array }).cells]);
+    expect(before).toEqual([...puzzle.solution!.cells]);
     await page.fill('#steps-slider', String(steps.length - 1));
     expect(await page.textContent('#steps-caption')).toMatch(new RegExp(`^step ${steps.length} of ${steps.length}: .*; 0 unknown$`));
     await page.screenshot({ path: join(OUT, 'workbench-steps.png'), fullPage: true });

@@ -195,11 +195,13 @@ $('race').addEventListener('click', async () => {
     });
     state.results = race.results;
     state.answers = race.answers;
-    $('answers').innerHTML = `<h2>Answers</h2>${solutionsHtml(puzzles, race.results, race.answers)}`;
-    await showReport(race.results);
     const s = race.results.summary;
     setStatus(`${race.results.aborted ? 'stopped: ' : ''}${s.tasks} task(s), ${s.completed} completed, ${s.timeouts} timed out, ${s.errors} error(s), ${s.disagreements} disagreement(s)`);
-    document.body.dataset['state'] = race.results.aborted ? 'stopped' : 'done';
+    // Stopped means the solve has ended (its worker is gone), whatever is still to be drawn.
+    if (race.results.aborted) document.body.dataset['state'] = 'stopped';
+    $('answers').innerHTML = `<h2>Answers</h2>${solutionsHtml(puzzles, race.results, race.answers)}`;
+    await showReport(race.results);
+    if (!race.results.aborted) document.body.dataset['state'] = 'done';
   } catch (err) {
     setError(err instanceof Error ? err.message : String(err));
     document.body.dataset['state'] = 'failed';
