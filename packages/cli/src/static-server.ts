@@ -2,6 +2,12 @@
 // the command line, nothing else of the machine. Paths that climb out (`..`, encoded or not),
 // absolute or backslashed paths, and symlinks that lead outside the page's folder are refused;
 // every answer carries a content security policy that allows no remote scripts.
+//
+// Answers: 405 for a method other than GET and HEAD; 400 for a path whose percent-encoding is
+// broken; 403 for a path refused by its shape (`..` or `.` segments, backslash, NUL, `//`) or
+// because its real path leaves the page's folder, and, on a loopback address, for a Host header
+// that names another machine; 404 for anything else that is not a file of the page or a named
+// file (a folder without index.html, an /open/ path that names no file).
 import { createReadStream } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -23,6 +29,9 @@ const TYPES: Readonly<Record<string, string>> = {
   '.ico': 'image/x-icon',
   '.map': 'application/json; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
+  // History databases: the page reads their bytes, no browser should render them.
+  '.sqlite': 'application/octet-stream',
+  '.db': 'application/octet-stream',
 };
 
 const HEADERS = {
@@ -45,9 +54,26 @@ export interface StaticServerOptions {
 export interface StaticServer {
   /** http://host:port/ */
   readonly url: string;
-  /** The path that serves each named file. */
+  /** The path that serves each named file (its name percent-encoded). */
   readonly openPaths: readonly string[];
+  /** The page's link that opens each named file (`?open=` and its path, encoded for a query). */
+  readonly openUrls: readonly string[];
   close(): Promise<void>;
+}
+
+/** 127.x.x.x, ::1 and localhost: addresses no other machine can reach. */
+export function isLoopback(host: string): boolean {
+  return /^(127\.\d+\.\d+\.\d+|::1|\[::1\]|localhost)$/i.test(host);
+}
+
+/** host:port as a URL writes it (an IPv6 address in brackets). */
+export function hostAndPort(host: string, port: number): string {
+  return `${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+/** The host name of a Host header, without its port. */
+function hostName(header: string): string {
+  return header.startsWith('[') ? header.slice(0, header.indexOf(']') + 1) : header.replace(/:\d*$/, '');
 }
 
 /** Why a request path is refused before touching the disk, or undefined when it may be looked up. */
@@ -62,6 +88,11 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
   const root = await realpath(options.root);
   const files = options.files ?? [];
   const openPaths = files.map((file, i) => `/open/${i}/${encodeURIComponent(basename(file))}`);
+  // Compared after decoding: a browser may send a name's `&` or `+` as they are or encoded.
+  const openDecoded = files.map((file, i) => `/open/${i}/${basename(file)}`);
+  // A web page on another name that its DNS turns into 127.0.0.1 would be "same origin" with
+  // this server and could read the named files: on a loopback address only loopback names.
+  const checkHost = isLoopback(options.host);
 
   const send = (res: ServerResponse, status: number, text: string) => {
     res.writeHead(status, { ...HEADERS, 'content-type': 'text/plain; charset=utf-8' }).end(`${text}\n`);
@@ -79,11 +110,13 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
     } catch {
       return send(res, 400, 'bad path');
     }
-    if (!path.startsWith('/') || unsafe(path)) return send(res, 403, 'refused');
+    const host = req.headers.host;
+    if (checkHost && host !== undefined && !isLoopback(hostName(host))) return send(res, 403, 'refused: not a loopback host name');
 
     let file: string | undefined;
-    const opened = openPaths.indexOf(raw);
+    const opened = openDecoded.indexOf(path);
     if (opened >= 0) file = files[opened];
+    else if (!path.startsWith('/') || unsafe(path)) return send(res, 403, 'refused');
     else if (path.startsWith('/open/')) return send(res, 404, 'not found');
     else {
       const wanted = join(root, path.endsWith('/') ? `${path}index.html` : path);
@@ -119,10 +152,13 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
-  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  const url = `http://${hostAndPort(options.host, port)}/`;
   return {
-    url: `http://${host}:${port}/`,
+    url,
     openPaths,
+    // The page reads ?open= with URLSearchParams, which decodes once: the path's own
+    // percent-escapes are escaped again so that it gets the path back as it is.
+    openUrls: openPaths.map((path) => `${url}?open=${path.replaceAll('%', '%25')}`),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -1,7 +1,8 @@
 // `gridrace serve` serves the built page and the files it was given, and nothing else: paths
 // that climb out (plain or percent-encoded), absolute and backslashed paths and a symlink out
 // of the folder are refused without their content; every answer carries the content security
-// policy; bad flags and busy ports end with one line and the documented codes.
+// policy; a Host header that is not a loopback name is refused (a DNS name turned into
+// 127.0.0.1); bad flags and busy ports end with one line and the documented codes.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -16,15 +17,17 @@ import { CLI, REPO, gridrace, hasStackTrace } from './run-cli.js';
 const dir = mkdtempSync(join(tmpdir(), 'gridrace-serve-'));
 const root = join(dir, 'page');
 const SECRET = 'secret-outside-the-page';
+// A name with what URLs and queries treat apart: the printed link must still open it.
+const AWKWARD = 'run #2 & 100%.sqlite';
 let child: ChildProcess;
 let base = '';
 let lines: string[] = [];
 
 /** GET (or another method) of a raw path, never normalised by a URL parser. */
-function get(path: string, method = 'GET'): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function get(path: string, method = 'GET', headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   const { hostname, port } = new URL(base);
   return new Promise((resolve, reject) => {
-    const req = request({ host: hostname, port, path, method }, (res) => {
+    const req = request({ host: hostname, port, path, method, headers }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (c: string) => (body += c));
@@ -43,12 +46,13 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'secret.txt'), SECRET);
   symlinkSync(join(dir, 'secret.txt'), join(root, 'link.txt'));
   writeFileSync(join(dir, 'results.json'), '{"offered": true}');
-  child = spawn(process.execPath, [CLI, 'serve', '--root', root, '--port', '0', join(dir, 'results.json')], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+  writeFileSync(join(dir, AWKWARD), 'SQLite format 3');
+  child = spawn(process.execPath, [CLI, 'serve', '--root', root, '--port', '0', join(dir, 'results.json'), join(dir, AWKWARD)], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
   const out = createInterface({ input: child.stdout! });
   await new Promise<void>((resolve) => {
     out.on('line', (line) => {
       lines.push(line);
-      if (lines.length === 2) resolve();
+      if (lines.length === 3) resolve();
     });
   });
   base = /http:\/\/\S+/.exec(lines[0]!)![0];
@@ -62,6 +66,19 @@ describe('gridrace serve', () => {
   it('listens on 127.0.0.1 by default and prints the page and each file it offers', () => {
     expect(lines[0]).toMatch(/^serving the gridrace workbench at http:\/\/127\.0\.0\.1:\d+\/$/);
     expect(lines[1]).toBe(`${base}?open=/open/0/results.json`);
+    expect(lines[2]).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?open=\/open\/1\/\S+$/);
+  });
+
+  it('opens a named file by its printed link, read as the page reads it, whatever its name holds', async () => {
+    // The page: URLSearchParams.get('open'), new URL against the page, fetch.
+    const link = new URL(lines[2]!);
+    const url = new URL(new URLSearchParams(link.search).get('open')!, link);
+    expect(url.origin).toBe(link.origin);
+    const r = await get(url.pathname + url.search);
+    expect(r.status).toBe(200);
+    expect(r.body).toBe('SQLite format 3');
+    expect(r.headers['content-type']).toBe('application/octet-stream');
+    expect(decodeURIComponent(url.pathname.split('/').pop()!)).toBe(AWKWARD);
   });
 
   it('serves the page with the content security policy, and wasm as application/wasm', async () => {
@@ -87,6 +104,16 @@ describe('gridrace serve', () => {
     expect((await get('/open/1/results.json')).status).toBe(404);
     expect((await get('/nothing-here.js')).status).toBe(404);
     expect((await get('/', 'POST')).status).toBe(405);
+    const head = await get('/', 'HEAD');
+    expect([head.status, head.body, head.headers['content-security-policy']]).toEqual([200, '', CONTENT_SECURITY_POLICY]);
+  });
+
+  it('answers only to loopback host names: a DNS name turned into 127.0.0.1 reads nothing', async () => {
+    const { port } = new URL(base);
+    const refused = await get('/open/0/results.json', 'GET', { host: `attacker.example:${port}` });
+    expect(refused.status).toBe(403);
+    expect(refused.body).not.toContain('offered');
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`]) expect((await get('/', 'GET', { host })).status, host).toBe(200);
   });
 
   it('ends with one line and the documented code for a missing page, bad files, bad ports and a busy port', async () => {
