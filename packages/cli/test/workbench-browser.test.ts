@@ -89,6 +89,8 @@ describe('the web workbench, served by gridrace serve, in headless Chromium', ()
     expect(await page.textContent('#status')).toMatch(/^2 task\(s\), 2 completed, 0 timed out, 0 error\(s\), 0 disagreement\(s\)$/);
     expect(await page.getAttribute('figure.answer', 'data-verdict')).toBe('unique');
     expect(await page.textContent('#report')).toMatch(/wasm [\d.]+x (faster|slower) than bitmask/);
+    // The run's facts as a page knows them: the browser, wall-clock time, no memory cap, the workers' start.
+    expect(await page.textContent('#report .meta')).toMatch(/browser \(Chrome\/[\d.]+\).*wall-clock time .* no memory cap .*worker start (?!0\.0 µs)/s);
 
     const { results, answers } = await page.evaluate(() => {
       const api = (window as unknown as { gridrace: { results(): unknown; answers(): Map<string, { width: number; height: number; cells: Uint8Array }[]> } }).gridrace;

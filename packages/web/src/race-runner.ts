@@ -113,6 +113,7 @@ interface Outcome {
   readonly reply?: Extract<WorkerReply, { type: 'done' }>;
   readonly message?: string;
   readonly initMs: number;
+  readonly startMs: number;
   readonly wallMs: number;
 }
 
@@ -121,6 +122,7 @@ function runTask(options: BrowserRaceOptions, engine: string, puzzle: Puzzle, ma
     const spawned = performance.now();
     const worker = options.makeWorker();
     let initMs = 0;
+    let startMs = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const end = (result: Outcome | 'aborted') => {
       clearTimeout(timer);
@@ -131,25 +133,27 @@ function runTask(options: BrowserRaceOptions, engine: string, puzzle: Puzzle, ma
     const onAbort = () => end('aborted');
     const limit = (ms: number, state: Outcome['state'], message: string) => {
       clearTimeout(timer);
-      timer = setTimeout(() => end({ state, message, initMs, wallMs: performance.now() - spawned }), ms);
+      timer = setTimeout(() => end({ state, message, initMs, startMs, wallMs: performance.now() - spawned }), ms);
     };
     options.signal?.addEventListener('abort', onAbort, { once: true });
     worker.onmessage = (event: MessageEvent<WorkerReply>) => {
       const reply = event.data;
       if (reply.type === 'ready') {
         initMs = reply.initMs;
+        // The worker's start (its thread and the page's modules) is what the ready message took beyond the engine's load.
+        startMs = Math.max(0, performance.now() - spawned - initMs);
         // Every solve may take the limit; the engine stops itself there, the page a little later.
         limit((options.runs + 1) * options.timeLimitMs + GRACE_MS, 'timeout', `stopped by the page after ${options.timeLimitMs} ms`);
       } else if (reply.type === 'done') {
         const timedOut = reply.verdict === 'incomplete' && reply.reason === 'time-limit';
-        end({ state: timedOut ? 'timeout' : 'completed', reply, initMs, wallMs: performance.now() - spawned });
+        end({ state: timedOut ? 'timeout' : 'completed', reply, initMs, startMs, wallMs: performance.now() - spawned });
       } else if (reply.type === 'error') {
-        end({ state: 'errored', message: reply.message, initMs, wallMs: performance.now() - spawned });
+        end({ state: 'errored', message: reply.message, initMs, startMs, wallMs: performance.now() - spawned });
       }
     };
     worker.onerror = (event) => {
       event.preventDefault();
-      end({ state: 'errored', message: event.message || 'the worker failed', initMs, wallMs: performance.now() - spawned });
+      end({ state: 'errored', message: event.message || 'the worker failed', initMs, startMs, wallMs: performance.now() - spawned });
     };
     limit(LOAD_LIMIT_MS, 'errored', `the engine did not load within ${LOAD_LIMIT_MS / 1000} s`);
     const request: SolveRequest = { engine, puzzle, maxSolutions, timeLimitMs: options.timeLimitMs, runs: options.runs };
@@ -184,7 +188,7 @@ async function toRecord(engine: string, { id, puzzle }: RacePuzzle, outcome: Out
     ...(solutions.length > 0 && verified ? { solutionHash: await solutionsHash(solutions) } : {}),
     ...(reply && reply.samples.length > 0 && !impossible ? { samples: summarize(reply.samples) } : {}),
     ...(reply ? { counters: Object.fromEntries(Object.entries(reply.stats.counters).filter(([, v]) => Number.isFinite(v))) } : {}),
-    overhead: { startMs: 0, initMs: outcome.initMs, wallMs: outcome.wallMs, harnessMs: Math.max(0, outcome.wallMs - outcome.initMs - workMs) },
+    overhead: { startMs: outcome.startMs, initMs: outcome.initMs, wallMs: outcome.wallMs, harnessMs: Math.max(0, outcome.wallMs - outcome.initMs - workMs) },
   };
   return { task, good };
 }
@@ -207,13 +211,14 @@ async function puzzleRecord({ id, puzzle }: RacePuzzle, index: number): Promise<
 /** What a page can say about where it ran: no CPU model or load in a browser. */
 function browserEnv(): RaceResults['env'] {
   const nav = navigator as Navigator & { deviceMemory?: number };
+  const browser = /(Firefox|Edg|Chrome|Safari)\/[\d.]+/.exec(nav.userAgent)?.[0] ?? 'a browser';
   return {
-    cpu: 'browser',
+    cpu: `browser (${browser})`,
     cores: nav.hardwareConcurrency || 1,
     memoryMb: nav.deviceMemory ? nav.deviceMemory * 1024 : 0,
     os: nav.platform || 'unknown',
     arch: 'unknown',
-    node: 'none (browser)',
+    node: 'none',
     v8: 'unknown',
     versions: { browser: nav.userAgent },
     date: new Date().toISOString(),

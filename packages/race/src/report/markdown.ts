@@ -14,7 +14,7 @@ export function describeRun(r: RaceResults): string {
 export function describeOptions(r: RaceResults): string {
   const o = r.options;
   const timing = 'iterations' in o.timing ? `${o.timing.iterations} samples per task` : `${o.timing.timeMs / 1000} s of samples per task`;
-  return `${clockWord(r)} time · time limit ${o.timeLimitMs / 1000} s per solve · ${timing} · memory cap ${o.memoryMb} MB · calibration ${o.calibration ? 'on' : 'off'}${o.shard ? ` · shard ${o.shard}` : ''}`;
+  return `${clockWord(r)} time · time limit ${o.timeLimitMs / 1000} s per solve · ${timing} · ${o.memoryMb > 0 ? `memory cap ${o.memoryMb} MB` : 'no memory cap'} · calibration ${o.calibration ? 'on' : 'off'}${o.shard ? ` · shard ${o.shard}` : ''}`;
 }
 
 /** The race summary: disagreements first (loudly), then one table per puzzle kind. */
