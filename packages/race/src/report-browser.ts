@@ -1,6 +1,6 @@
 // What a browser page needs to show a race as report.html does (no Node API): the body,
 // the chart data and the function that draws it, the style sheet, the results check.
-export { raceBodyHtml, raceChartData, type ChartData } from './report/sections.js';
+export { html as escapeHtml, raceBodyHtml, raceChartData, type ChartData } from './report/sections.js';
 export { drawRaceCharts } from './report/charts.js';
 export { STYLE as REPORT_STYLE, tickLabel } from './report/style.js';
 export { checkResults, parseResults, ResultsFileError } from './schema.js';

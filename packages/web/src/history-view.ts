@@ -3,11 +3,10 @@
 // shows them. sql.js runs in the page from the emitted WebAssembly file.
 import { Chart } from 'chart.js/auto';
 import { History, buildSeries, findChanges } from '@gridrace/history/browser';
-import { tickLabel } from '@gridrace/race/report';
+import { escapeHtml as escape, tickLabel } from '@gridrace/race/report';
 import initSqlJs from 'sql.js';
 import sqlWasmUrl from 'sql.js/dist/sql-wasm-browser.wasm?url';
 
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export async function showHistory(container: HTMLElement, name: string, bytes: Uint8Array): Promise<void> {
   const SQL = await initSqlJs({ locateFile: () => sqlWasmUrl });

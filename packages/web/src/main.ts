@@ -3,7 +3,7 @@
 // saved race or a history database.
 import './style.css';
 import type { Solution } from '@gridrace/core';
-import { REPORT_STYLE, drawRaceCharts, raceBodyHtml, raceChartData, tickLabel, type RaceResults } from '@gridrace/race/report';
+import { REPORT_STYLE, drawRaceCharts, escapeHtml as escape, raceBodyHtml, raceChartData, tickLabel, type RaceResults } from '@gridrace/race/report';
 import gchq from '../../../puzzles/seed/gchq-2015.json?raw';
 import { BROWSER_ENGINES, ENGINE_NAMES } from './engines.js';
 import { openBytes, openText, type Opened } from './open-file.js';
@@ -18,7 +18,6 @@ interface Source {
 }
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 const state: { puzzles: RacePuzzle[]; sources: Source[]; steps?: StepRun; results?: RaceResults; answers?: ReadonlyMap<string, readonly Solution[]>; controller?: AbortController } = {
   puzzles: [],

@@ -1,7 +1,7 @@
 // The answers drawn: each puzzle with the first verified solution the race found; for a
 // puzzle with more than one solution, the cells where two of them differ outlined in red.
 import { renderSvg, type Solution } from '@gridrace/core';
-import type { RaceResults } from '@gridrace/race/report';
+import { escapeHtml as escape, type RaceResults } from '@gridrace/race/report';
 import { answerKey, type RacePuzzle } from './race-runner.js';
 
 /** Row-major indices of the cells where two grids differ (both nonogram kinds). */
@@ -12,7 +12,6 @@ export function differingCells(a: Solution, b: Solution): number[] {
   return out;
 }
 
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export function solutionsHtml(puzzles: readonly RacePuzzle[], results: RaceResults, answers: ReadonlyMap<string, readonly Solution[]>): string {
   return puzzles
