@@ -7,6 +7,7 @@ import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readPuzzles, verify, type Puzzle, type PuzzleKind, type Solution } from '@gridrace/core';
 import { readTextFileSync } from '@gridrace/core/node';
+import { puzzleHashInput, solutionHashInput } from './hash-input.js';
 import type { PuzzleRecord } from './types.js';
 
 /** The repository's own puzzles (seed + generated): the race's default corpus. */
@@ -30,20 +31,10 @@ export class CorpusError extends Error {
   override readonly name = 'CorpusError';
 }
 
-/** What an engine sees of a puzzle, hashed: two files with the same clues give the same hash. */
+/** What an engine sees of a puzzle, hashed (hash-input.ts says what goes in). */
 export function puzzleHash(puzzle: Puzzle): string {
   const h = createHash('sha256');
-  if (puzzle.kind === 'nonogram') {
-    h.update(JSON.stringify(['nonogram', puzzle.width, puzzle.height, puzzle.rows, puzzle.columns]));
-    h.update(JSON.stringify([...puzzle.givens].map((g) => [g.row, g.col, g.filled]).sort()));
-  } else if (puzzle.kind === 'colour-nonogram') {
-    // Colours by value, not name: renaming a colour does not make another puzzle.
-    const clue = (c: (typeof puzzle.rows)[number]) => c.map((b) => [b.length, puzzle.palette[b.colour]?.rgb]);
-    h.update(JSON.stringify(['colour-nonogram', puzzle.width, puzzle.height, puzzle.palette.map((c) => c.rgb), puzzle.rows.map(clue), puzzle.columns.map(clue)]));
-    h.update(JSON.stringify([...puzzle.givens].map((g) => [g.row, g.col, g.colour]).sort()));
-  } else {
-    h.update(JSON.stringify(['arrowpath', puzzle.width, puzzle.height, puzzle.arrows, puzzle.givens]));
-  }
+  for (const part of puzzleHashInput(puzzle)) h.update(part);
   return h.digest('hex').slice(0, 16);
 }
 
@@ -51,10 +42,7 @@ export function puzzleHash(puzzle: Puzzle): string {
 export function solutionsHash(solutions: readonly Solution[]): string {
   const each = solutions.map((s) => {
     const h = createHash('sha256');
-    h.update(`${s.width}x${s.height}:`);
-    // Copied into one canonical typed array, so an engine's choice of array type does not matter.
-    const bytes = 'cells' in s ? Uint8Array.from(s.cells) : new Uint8Array(Int32Array.from(s.numbers).buffer);
-    h.update(bytes);
+    for (const part of solutionHashInput(s)) h.update(part);
     return h.digest('hex');
   });
   return createHash('sha256').update(each.sort().join(',')).digest('hex').slice(0, 16);

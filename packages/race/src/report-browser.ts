@@ -11,3 +11,4 @@ export { answerProblem, crossCheck } from './check.js';
 export { summarizeRun } from './summary.js';
 export { summarize } from './stats.js';
 export { RESULTS_SCHEMA } from './types.js';
+export { puzzleHashInput, solutionHashInput } from './hash-input.js';
