@@ -54,8 +54,6 @@ export interface StaticServerOptions {
 export interface StaticServer {
   /** http://host:port/ */
   readonly url: string;
-  /** The path that serves each named file (its name percent-encoded). */
-  readonly openPaths: readonly string[];
   /** The page's link that opens each named file (`?open=` and its path, encoded for a query). */
   readonly openUrls: readonly string[];
   close(): Promise<void>;
@@ -155,7 +153,6 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
   const url = `http://${hostAndPort(options.host, port)}/`;
   return {
     url,
-    openPaths,
     // The page reads ?open= with URLSearchParams, which decodes once: the path's own
     // percent-escapes are escaped again so that it gets the path back as it is.
     openUrls: openPaths.map((path) => `${url}?open=${path.replaceAll('%', '%25')}`),

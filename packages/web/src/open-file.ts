@@ -1,7 +1,7 @@
 // What a file opened in the page holds: puzzles (every format core reads), a race's
 // results.json, or a history database (SQLite). Errors are one line naming the file.
 import { PuzzleFormatError, readPuzzles, type Puzzle } from '@gridrace/core';
-import { ResultsFileError, checkResults, type RaceResults } from '@gridrace/race/report';
+import { RESULTS_FORMAT, ResultsFileError, checkResults, type RaceResults } from '@gridrace/race/report';
 
 export type Opened =
   | { readonly type: 'puzzles'; readonly name: string; readonly text: string; readonly puzzles: readonly Puzzle[] }
@@ -23,7 +23,7 @@ export function openBytes(name: string, bytes: Uint8Array): Opened {
 }
 
 export function openText(name: string, text: string): Opened {
-  if (/^\s*\{/.test(text) && text.includes('"gridrace-race-results"')) {
+  if (/^\s*\{/.test(text) && text.includes(`"${RESULTS_FORMAT}"`)) {
     try {
       return { type: 'results', name, results: checkResults(JSON.parse(text), name) };
     } catch (err) {
