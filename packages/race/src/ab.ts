@@ -14,7 +14,8 @@ import { collectEnv } from './env.js';
 import { TypedEvent } from './events.js';
 import { runIsolated } from './isolate.js';
 import { quantile } from './stats.js';
-import { toRecord, RaceConfigError, type PlannedTask } from './race.js';
+import { RaceConfigError, type PlannedTask } from './race.js';
+import { toRecord } from './task-record.js';
 import { AB_FORMAT, AB_SCHEMA, type Clock, type Disagreement, type EngineRecord, type PuzzleRecord, type RaceEnv, type TaskRecord, type TimingOptions } from './types.js';
 
 export type AbSide = 'base' | 'head';

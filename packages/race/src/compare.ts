@@ -37,7 +37,7 @@ export interface CompareOptions {
   readonly counterThreshold?: number;
   /** `calibration` (default), `none` (times as measured), or an engine name to divide by on each puzzle. */
   readonly reference?: string;
-  /** Compare runs made with different time limits or timing budgets (with a note) instead of refusing. */
+  /** Compare runs made with different time limits or timing budgets, or run on several kinds of machine (with a note), instead of refusing. */
   readonly force?: boolean;
 }
 
@@ -134,8 +134,19 @@ export function compareResults(baseline: RaceResults, current: RaceResults, opti
     if (!options.force) throw new RangeError(`the runs used different ${differences.join(' and different ')}: race again with the baseline's settings, or compare anyway with --force`);
     notes.push(`the runs used different ${differences.join(' and different ')}: compared anyway (--force)`);
   }
-  if (baseline.env.cpu !== current.env.cpu) {
-    notes.push(`the runs were made on different CPUs (${baseline.env.cpu} / ${current.env.cpu}): ratios carry machine differences too`);
+  // A run whose tasks ran on several kinds of machine (a queue's workers) has times that mix them.
+  const mixed = [baseline, current].flatMap((r, i) => {
+    const cpus = [...new Set((r.machines ?? []).map((m) => m.cpu))];
+    return cpus.length > 1 ? [`the ${i === 0 ? 'baseline' : 'current'} run's tasks ran on ${cpus.length} kinds of machine (${cpus.join(' / ')})`] : [];
+  });
+  if (mixed.length > 0) {
+    if (!options.force) throw new RangeError(`${mixed.join(' and ')}: its times mix machines; race on one kind of machine, or compare anyway with --force`);
+    notes.push(`${mixed.join(' and ')}: compared anyway (--force)`);
+  }
+  // A queued run's CPU is its workers' (one kind when it got here), not the machine that queued it.
+  const cpuOf = (r: RaceResults) => r.machines?.[0]?.cpu ?? r.env.cpu;
+  if (cpuOf(baseline) !== cpuOf(current)) {
+    notes.push(`the runs were made on different CPUs (${cpuOf(baseline)} / ${cpuOf(current)}): ratios carry machine differences too`);
   }
   const uncalibrated = reference === 'calibration' && (!baseline.options.calibration || !current.options.calibration);
   if (uncalibrated) notes.push('a run was made without calibration: comparing times as measured');

@@ -1,6 +1,9 @@
 // The public API of @gridrace/race: an explicit list, types exported as types.
 export { Race, RaceEvent, RaceConfigError, loadEngineModules } from './race.js';
 export type { RaceOptions, RaceEventMap, PlannedTask } from './race.js';
+export { localExecutor } from './executor.js';
+export type { TaskExecutor, TaskSettings, ExecutorCallbacks, ExecutorReport } from './executor.js';
+export { toRecord } from './task-record.js';
 export { loadCorpus, corpusPuzzle, parseShard, shardOf, puzzleHash, solutionsHash, globToRegExp, CorpusError, DEFAULT_CORPUS } from './corpus.js';
 export type { CorpusPuzzle, LoadedCorpus } from './corpus.js';
 export { runIsolated } from './isolate.js';
@@ -49,6 +52,7 @@ export type {
   RaceEnv,
   RaceRunOptions,
   RaceSummary,
+  MachineRecord,
   TimingOptions,
   Clock,
 } from './types.js';

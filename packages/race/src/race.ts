@@ -1,23 +1,20 @@
 // The race: every engine on every puzzle of its kind, one isolated worker per task, tasks
-// run one at a time (a 2-core machine has no core to spare for parallel timing). It never
-// prints: progress is a stream of events (an EventTarget, like tinybench's Bench).
-import { verify, listEngines, UnknownEngineError, type Engine, type PuzzleKind } from '@gridrace/core';
-import type { ExternalEngine } from '@gridrace/engine-external';
+// run one at a time by default (a 2-core machine has no core to spare for parallel timing;
+// see executor.ts), or on a queue of other machines. It never prints: progress is a stream of
+// events (an EventTarget, like tinybench's Bench).
+import { listEngines, UnknownEngineError, type Engine, type PuzzleKind } from '@gridrace/core';
 import '@gridrace/engines';
-import { answerProblem, crossCheck } from './check.js';
-import { shardOf, solutionsHash, type CorpusPuzzle } from './corpus.js';
+import { crossCheck } from './check.js';
+import { shardOf, type CorpusPuzzle } from './corpus.js';
 import { collectEnv } from './env.js';
 import { TypedEvent } from './events.js';
-import { runCalibration, runIsolated, type TaskOutcome } from './isolate.js';
-import type { WorkerInput } from './protocol.js';
-import { median, summarize, type SampleSummary } from './stats.js';
+import { localExecutor, type PlannedTask, type TaskExecutor, type TaskSettings } from './executor.js';
 import { summarizeRun } from './summary.js';
 import {
   RESULTS_FORMAT,
   RESULTS_SCHEMA,
   type Disagreement,
   type EngineRecord,
-  type ProcessRecord,
   type RaceEnv,
   type RaceResults,
   type RaceRunOptions,
@@ -25,6 +22,8 @@ import {
   type TimingOptions,
   type Clock,
 } from './types.js';
+
+export type { PlannedTask } from './executor.js';
 
 export interface RaceOptions {
   /** The corpus (see `loadCorpus`). */
@@ -64,11 +63,6 @@ export interface RaceOptions {
   readonly signal?: AbortSignal;
 }
 
-export interface PlannedTask {
-  readonly engine: string;
-  readonly puzzle: CorpusPuzzle;
-}
-
 /** Event payloads, by event type. */
 export interface RaceEventMap {
   /** The plan is made. */
@@ -76,7 +70,8 @@ export interface RaceEventMap {
   /** A task's worker is being started. */
   'task-start': { readonly task: PlannedTask; readonly index: number; readonly total: number };
   /** A task is over, whatever its state. */
-  'task-end': { readonly task: PlannedTask; readonly record: TaskRecord; readonly index: number; readonly total: number };
+  /** A task is over, whatever its state; `index` is its place in the plan, `done` how many are over (tasks on a queue finish in any order). */
+  'task-end': { readonly task: PlannedTask; readonly record: TaskRecord; readonly index: number; readonly total: number; readonly done: number };
   /** The engines disagree on a puzzle, or a solution fails verification. */
   disagreement: { readonly disagreement: Disagreement };
   /** Everything is done. */
@@ -164,69 +159,72 @@ export class Race extends EventTarget {
     this.dispatchEvent(new RaceEvent(type, detail));
   }
 
-  /** Runs every task. Resolves with the results, also when interrupted (`aborted: true`). */
-  async run(): Promise<RaceResults> {
+  /**
+   * Runs every task, here by default or with another executor (a queue). Resolves with the
+   * results, also when interrupted (`aborted: true`).
+   */
+  async run(executor: TaskExecutor = localExecutor): Promise<RaceResults> {
     const o = this.#options;
     const startedAt = performance.now();
     const env = collectEnv();
-    const timing = o.timing ?? DEFAULTS.timing;
-    const timeLimitMs = o.timeLimitMs ?? DEFAULTS.timeLimitMs;
-    const memoryMb = o.memoryMb ?? DEFAULTS.memoryMb;
-    const calibration = o.calibration ?? DEFAULTS.calibration;
-    const clock = o.clock ?? DEFAULTS.clock;
-    const load = [...(o.load ?? [])];
+    const settings: TaskSettings = {
+      timing: o.timing ?? DEFAULTS.timing,
+      timeLimitMs: o.timeLimitMs ?? DEFAULTS.timeLimitMs,
+      memoryMb: o.memoryMb ?? DEFAULTS.memoryMb,
+      calibration: o.calibration ?? DEFAULTS.calibration,
+      clock: o.clock ?? DEFAULTS.clock,
+      load: [...(o.load ?? [])],
+      ...(o.graceMs !== undefined ? { graceMs: o.graceMs } : {}),
+      ...(o.signal ? { signal: o.signal } : {}),
+    };
     this.#emit('start', { tasks: this.#tasks, env });
 
-    const records: TaskRecord[] = [];
-    const disagreements: Disagreement[] = [];
     const total = this.#tasks.length;
-    // The puzzle's reference: timed in a fresh worker that runs no engine, so whatever an engine
-    // does to its own worker (a detached ArrayBuffer, grown WASM memory) cannot change it.
-    let reference: SampleSummary | string | undefined;
-    for (let index = 0; index < total; index++) {
-      if (o.signal?.aborted) break;
-      const task = this.#tasks[index]!;
-      if (calibration && (index === 0 || this.#tasks[index - 1]!.puzzle !== task.puzzle)) {
-        const c = await runCalibration(clock, o.signal ? { signal: o.signal } : {});
-        reference = 'samples' in c && c.samples.length > 0 ? summarize(c.samples) : 'message' in c ? c.message : 'calibration: no samples';
-        if (o.signal?.aborted) break;
-      }
-      this.#emit('task-start', { task, index, total });
-      const external = externalSpec(this.#engines.find((e) => e.name === task.engine && e.kind === task.puzzle.record.kind));
-      const outcome = await runIsolated(
-        { engine: task.engine, puzzle: task.puzzle.puzzle, load, ...(external ? { external } : {}), timeLimitMs, timing, clock, maxSolutions: 2 },
-        { timeLimitMs, memoryMb, ...(o.graceMs !== undefined ? { graceMs: o.graceMs } : {}), ...(o.signal ? { signal: o.signal } : {}) },
-      );
-      if (o.signal?.aborted) break;
-      const record = toRecord(task, outcome, reference);
-      records.push(record);
-      this.#emit('task-end', { task, record, index, total });
-      // The puzzle's last task: cross-check now, so a disagreement is shown while the race goes on.
-      const next = this.#tasks[index + 1];
-      if (next === undefined || next.puzzle !== task.puzzle) {
-        for (const d of crossCheck(task.puzzle.record, records)) {
-          disagreements.push(d);
-          this.#emit('disagreement', { disagreement: d });
+    const byIndex: (TaskRecord | undefined)[] = new Array(total);
+    const disagreements: Disagreement[] = [];
+    // Tasks left per puzzle: a puzzle is cross-checked when its last task is in, whatever the
+    // order they finish in, so a disagreement is shown while the race goes on.
+    const left = new Map<CorpusPuzzle, number>();
+    for (const t of this.#tasks) left.set(t.puzzle, (left.get(t.puzzle) ?? 0) + 1);
+    let done = 0;
+    const report = await executor.run(this.#tasks, this.#engines, settings, {
+      started: (task, index) => this.#emit('task-start', { task, index, total }),
+      finished: (task, index, record) => {
+        if (byIndex[index] !== undefined || o.signal?.aborted) return; // once per task
+        byIndex[index] = record;
+        done++;
+        this.#emit('task-end', { task, record, index, total, done });
+        const remaining = left.get(task.puzzle)! - 1;
+        left.set(task.puzzle, remaining);
+        if (remaining === 0) {
+          const mine = byIndex.filter((r): r is TaskRecord => r !== undefined && r.puzzle === task.puzzle.record.id);
+          for (const d of crossCheck(task.puzzle.record, mine)) {
+            disagreements.push(d);
+            this.#emit('disagreement', { disagreement: d });
+          }
         }
-      }
-    }
+      },
+    });
+    const records = byIndex.filter((r): r is TaskRecord => r !== undefined);
 
     const puzzleIds = new Set(records.map((r) => r.puzzle));
     const options: RaceRunOptions = {
       engines: this.#engines.map((e) => e.name),
       puzzles: [...(o.sources ?? [])],
       ...(o.kind ? { kind: o.kind } : {}),
-      timeLimitMs,
-      timing,
-      clock,
-      memoryMb,
+      timeLimitMs: settings.timeLimitMs,
+      timing: settings.timing,
+      clock: settings.clock,
+      memoryMb: settings.memoryMb,
       ...(o.shard ? { shard: `${o.shard.index}/${o.shard.count}` } : {}),
-      calibration,
-      load,
+      calibration: settings.calibration,
+      load: [...settings.load],
       ...(o.attemptAll ? { attemptAll: true } : {}),
+      ...(report?.queue !== undefined ? { queue: report.queue } : {}),
     };
     // An interrupted race lists only the puzzles it reached.
-    const reached = (id: string) => !o.signal?.aborted || puzzleIds.has(id);
+    const aborted = o.signal?.aborted === true || report?.stopped !== undefined;
+    const reached = (id: string) => !aborted || puzzleIds.has(id);
     const notAttempted = this.#notAttempted.filter((n) => reached(n.puzzle.record.id)).map((n) => ({ engine: n.engine, puzzle: n.puzzle.record.id, reason: n.reason }));
     for (const n of notAttempted) puzzleIds.add(n.puzzle);
     const planned = [...this.#tasks, ...this.#notAttempted];
@@ -240,8 +238,9 @@ export class Race extends EventTarget {
       tasks: records,
       disagreements,
       summary: summarizeRun(records, disagreements.length, performance.now() - startedAt),
-      ...(o.signal?.aborted ? { aborted: true } : {}),
+      ...(aborted ? { aborted: true } : {}),
       ...(notAttempted.length > 0 ? { notAttempted } : {}),
+      ...(report?.machines && report.machines.length > 0 ? { machines: report.machines } : {}),
     };
     this.#emit('complete', { results });
     return results;
@@ -256,92 +255,6 @@ function outOfReach(engine: Engine, puzzle: CorpusPuzzle): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** What a worker needs to make an external engine (one made by @gridrace/engine-external), or undefined. */
-function externalSpec(engine: Engine | undefined): WorkerInput['external'] {
-  const e = engine as Partial<ExternalEngine> | undefined;
-  return e?.program !== undefined && e.definition !== undefined ? { definition: e.definition, program: e.program } : undefined;
-}
-
-/** The process figures of an external engine's task, from its outcome. */
-function processRecord(outcome: TaskOutcome): ProcessRecord | undefined {
-  const p = outcome.process;
-  if (p === undefined) return undefined;
-  const walls = outcome.processWall ?? [p.wallMs];
-  return {
-    // The worker times a program by its CPU time under the cpu clock, when it could be measured.
-    cpuMeasured: outcome.clock === 'cpu' && p.cpuMs !== undefined,
-    wallMedian: median(walls),
-    ...(outcome.solverMs && outcome.solverMs.length > 0 ? { solverMedian: median(outcome.solverMs) } : p.solverMs !== undefined ? { solverMedian: p.solverMs } : {}),
-    ...(p.startupCpuMs !== undefined ? { startupCpuMs: p.startupCpuMs } : {}),
-    ...(p.startupWallMs !== undefined ? { startupWallMs: p.startupWallMs } : {}),
-    ...(p.maxRssMb !== undefined ? { maxRssMb: p.maxRssMb } : {}),
-  };
-}
-
-/**
- * The outcome of a worker, with its solutions verified by core's verifier, as a results record.
- * An answer core's contract rules out (a verdict or reason outside it, `unique` without its one
- * verified solution, `multiple` without two distinct verified ones, `none` with solutions) is
- * recorded as `errored`, without the verdict, so it is never timed, counted as settled or
- * written in a shape the results schema refuses. `calibration` is the puzzle's reference
- * (see `runCalibration`), or why it is missing.
- */
-export function toRecord(task: PlannedTask, outcome: TaskOutcome, calibration?: SampleSummary | string): TaskRecord {
-  const { puzzle } = task.puzzle;
-  let verified = true;
-  let problem: string | undefined;
-  const good = new Set<string>();
-  for (const solution of outcome.solutions) {
-    let check;
-    try {
-      check = verify(puzzle, solution);
-    } catch (err) {
-      check = { ok: false as const, problems: [err instanceof Error ? err.message : String(err)] };
-    }
-    if (!check.ok) {
-      verified = false;
-      problem ??= check.problems[0];
-    } else good.add(solutionsHash([solution]));
-  }
-  const impossible =
-    outcome.verdict === undefined ? undefined : answerProblem({ verdict: outcome.verdict, reason: outcome.reason, solutions: outcome.solutions.length, good: good.size });
-  // Only what the schema allows reaches the file: numeric counters, a known difficulty.
-  const counters = outcome.counters ? Object.entries(outcome.counters).filter(([, v]) => typeof v === 'number' && Number.isFinite(v)) : [];
-  const dropped = outcome.counters ? Object.keys(outcome.counters).length - counters.length : 0;
-  const difficulty = outcome.difficulty !== undefined && ['line', 'probe', 'branch'].includes(outcome.difficulty) ? outcome.difficulty : undefined;
-  const message = [
-    outcome.message,
-    problem && `verification: ${problem}`,
-    impossible && `impossible answer: ${impossible}`,
-    dropped > 0 && `${dropped} counter(s) dropped (not numbers)`,
-    outcome.difficulty !== undefined && difficulty === undefined && `difficulty ${JSON.stringify(outcome.difficulty)} dropped`,
-    typeof calibration === 'string' && calibration,
-  ]
-    .filter(Boolean)
-    .join('; ');
-  const harness = Math.max(0, outcome.wallMs - outcome.workMs);
-  return {
-    engine: task.engine,
-    puzzle: task.puzzle.record.id,
-    state: impossible ? 'errored' : outcome.state,
-    ...(outcome.verdict && !impossible ? { verdict: outcome.verdict } : {}),
-    ...(outcome.reason && !impossible ? { reason: outcome.reason } : {}),
-    ...(message ? { message } : {}),
-    verified,
-    solutions: outcome.solutions.length,
-    ...(outcome.solutions.length > 0 && verified ? { solutionHash: solutionsHash(outcome.solutions) } : {}),
-    ...(outcome.checkMs !== undefined ? { checkMs: outcome.checkMs } : {}),
-    ...(outcome.samples && outcome.samples.length > 0 && !impossible ? { samples: summarize(outcome.samples) } : {}),
-    ...(outcome.batch && outcome.batch > 1 && !impossible ? { batch: outcome.batch } : {}),
-    ...(outcome.wallMean && !impossible ? { wallMean: outcome.wallMean } : {}),
-    ...(typeof calibration === 'object' ? { calibration } : {}),
-    ...(outcome.counters ? { counters: Object.fromEntries(counters) } : {}),
-    ...(difficulty ? { difficulty } : {}),
-    ...(processRecord(outcome) ? { process: processRecord(outcome)! } : {}),
-    overhead: { startMs: outcome.startMs, initMs: outcome.initMs, wallMs: outcome.wallMs, harnessMs: harness },
-  };
 }
 
 /**

@@ -96,6 +96,7 @@ export const RESULTS_JSON_SCHEMA: Schema = {
         calibration: { type: 'boolean' },
         load: { type: 'array', items: str },
         attemptAll: { type: 'boolean' },
+        queue: { type: 'string', description: "The queue's host and name the tasks ran on (races run with --queue)." },
       },
     },
     engines: {
@@ -157,6 +158,7 @@ export const RESULTS_JSON_SCHEMA: Schema = {
             required: ['startMs', 'initMs', 'wallMs', 'harnessMs'],
             properties: { startMs: nonNegative, initMs: nonNegative, wallMs: nonNegative, harnessMs: nonNegative },
           },
+          machine: { ...str, description: 'The machine that ran the task, an id in machines (races run on a queue).' },
         },
       },
     },
@@ -190,6 +192,15 @@ export const RESULTS_JSON_SCHEMA: Schema = {
       },
     },
     aborted: { type: 'boolean' },
+    machines: {
+      type: 'array',
+      description: "The machines a queue's workers ran the tasks on; absent when env's machine ran them all.",
+      items: {
+        type: 'object',
+        required: ['id', 'host', 'cpu', 'cores', 'memoryMb', 'node', 'tasks'],
+        properties: { id: str, host: str, cpu: str, cores: { type: 'integer', minimum: 1 }, memoryMb: nonNegative, node: str, tasks: { type: 'object', additionalProperties: { type: 'integer', minimum: 0 } } },
+      },
+    },
     shards: {
       type: 'array',
       items: { type: 'object', required: ['shard', 'env'], properties: { shard: str, env } },

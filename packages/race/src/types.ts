@@ -63,6 +63,21 @@ export interface TaskRecord {
   /** An external engine's program, beside its samples (the program's CPU time, or its wall time under the wall clock). */
   readonly process?: ProcessRecord;
   readonly overhead: TaskOverhead;
+  /** The machine that ran the task (an id in `RaceResults.machines`), when a queue's workers ran the race. */
+  readonly machine?: string;
+}
+
+/** A machine that ran tasks of a race for a queue. */
+export interface MachineRecord {
+  /** The worker's id: host name and process id. */
+  readonly id: string;
+  readonly host: string;
+  readonly cpu: string;
+  readonly cores: number;
+  readonly memoryMb: number;
+  readonly node: string;
+  /** Tasks it ran, by engine. */
+  readonly tasks: Readonly<Record<string, number>>;
 }
 
 /** What running an external engine's program cost, per task. */
@@ -157,6 +172,8 @@ export interface RaceRunOptions {
   readonly load: readonly string[];
   /** Every engine was started on every puzzle, out of its reach or not (absent: engines' reach applied). */
   readonly attemptAll?: boolean;
+  /** The tasks ran on a queue's workers: the queue's host and name (never its password). */
+  readonly queue?: string;
 }
 
 export interface RaceSummary {
@@ -199,6 +216,8 @@ export interface RaceResults {
   readonly aborted?: boolean;
   /** Engine and puzzle pairs not started because the puzzle is out of the engine's reach (`Engine.reach`). */
   readonly notAttempted?: readonly NotAttempted[];
+  /** The machines a queue's workers ran the tasks on (absent: this machine, `env`). */
+  readonly machines?: readonly MachineRecord[];
   /** For merged files: the shards it was made of (`k/n`), with the env of each. */
   readonly shards?: readonly { readonly shard: string; readonly env: RaceEnv }[];
 }

@@ -192,4 +192,15 @@ describe('compareResults', () => {
     expect(broken.comparable).toBe(0);
     expect(broken.regressions).toBe(16);
   });
+
+  it("refuses a run whose tasks ran on several kinds of machine (a queue's workers) unless forced", () => {
+    const machine = (id: string, cpu: string) => ({ id, host: id, cpu, cores: 2, memoryMb: 1024, node: 'v20', tasks: {} });
+    const mixed = { ...base(2), machines: [machine('a:1', 'CPU A'), machine('b:1', 'CPU B')] };
+    expect(() => compareResults(base(1), mixed)).toThrow(/the current run's tasks ran on 2 kinds of machine \(CPU A \/ CPU B\): its times mix machines/);
+    const forced = compareResults(base(1), mixed, { force: true });
+    expect(forced.notes.join(' ')).toMatch(/2 kinds of machine .*compared anyway \(--force\)/);
+    // One kind of machine on the queue is no mix; its workers' CPU is the run's.
+    const one = compareResults(base(1), { ...base(2), machines: [machine('a:1', 'Test CPU'), machine('a:2', 'Test CPU')] });
+    expect(one.notes.join(' ')).not.toMatch(/machine|CPUs/);
+  });
 });

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { RESULTS_JSON_SCHEMA, Race, RaceConfigError, crossCheck, loadEngineModules, schemaProblems, summarize, type TaskRecord } from '../src/index.js';
 import type { TaskOutcome } from '../src/isolate.js';
-import { toRecord } from '../src/race.js';
+import { toRecord } from '../src/task-record.js';
 import { CROSS, FRAME, entry, nonogram } from './helpers.js';
 
 const FIXTURES = new URL('./fixtures/engines.mjs', import.meta.url).href;

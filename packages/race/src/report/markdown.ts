@@ -17,6 +17,20 @@ export function describeOptions(r: RaceResults): string {
   return `${clockWord(r)} time · time limit ${o.timeLimitMs / 1000} s per solve · ${timing} · ${o.memoryMb > 0 ? `memory cap ${o.memoryMb} MB` : 'no memory cap'} · calibration ${o.calibration ? 'on' : 'off'}${o.shard ? ` · shard ${o.shard}` : ''}`;
 }
 
+/**
+ * For a race run on a queue: how many machines ran it and which engines each ran, and whether
+ * their CPUs differ (each puzzle's engines ran on one machine, so the ratios compare like with
+ * like; absolute times then mix machines). Undefined for a race run here.
+ */
+export function describeMachines(r: RaceResults): string | undefined {
+  const machines = r.machines;
+  if (!machines || machines.length === 0) return undefined;
+  const each = machines.map((m) => `${m.id} (${m.cpu}, ${m.cores} cores): ${Object.entries(m.tasks).map(([engine, n]) => `${engine} ${n}`).join(', ')}`);
+  const cpus = [...new Set(machines.map((m) => m.cpu))];
+  const mixed = cpus.length > 1 ? ` · CPUs differ (${cpus.join(' / ')}): each puzzle's engines ran on one machine, so ratios hold, but times mix machines` : '';
+  return `ran on the queue ${r.options.queue ?? ''} by ${machines.length} worker(s): ${each.join('; ')}${mixed}`;
+}
+
 /** The race summary: disagreements first (loudly), then one table per puzzle kind. */
 export function raceMarkdown(r: RaceResults): string {
   const s = r.summary;
@@ -26,6 +40,8 @@ export function raceMarkdown(r: RaceResults): string {
   if (headlines.length > 0) lines.push(...headlines.map((h) => `- **${escapeCell(h)}**`), '');
   lines.push(describeRun(r), '');
   lines.push(describeOptions(r), '');
+  const machines = describeMachines(r);
+  if (machines) lines.push(machines, '');
   lines.push(
     `${describeCounts(r)} · ` +
       `race overhead per task ${formatMs(s.harnessMsMedian)} (worker start ${formatMs(s.startMsMedian)}) · wall ${formatDuration(s.wallMs)}` +

@@ -5,7 +5,7 @@ import { failureText } from '../summary.js';
 import type { RaceResults } from '../types.js';
 import { engineLabel, externalTable } from './external.js';
 import { raceHeadlines } from './headline.js';
-import { describeOptions, describeRun } from './markdown.js';
+import { describeMachines, describeOptions, describeRun } from './markdown.js';
 import { basisInFull, clockWord, describeCounts, formatDuration, formatFailures, formatMs, formatRatio, kindTables, kindTitle, par2Scores, ratioMatrix, referenceEngine, type Cell, type KindTable } from './tables.js';
 
 /** Text made safe inside HTML elements and attribute values. */
@@ -161,7 +161,7 @@ export function raceBodyHtml(r: RaceResults): string {
   const headlines = heads.length ? `<ul class="headline">${heads.map((h) => `<li>${html(h)}</li>`).join('')}</ul>` : '';
   return `<h1>gridrace race</h1>
 ${headlines}
-<p class="meta">${html(describeRun(r))}<br>${html(describeOptions(r))}<br>
+<p class="meta">${html(describeRun(r))}<br>${html(describeOptions(r))}<br>${describeMachines(r) ? `${html(describeMachines(r)!)}<br>` : ''}
 ${html(describeCounts(r))} · race overhead per task ${html(formatMs(s.harnessMsMedian))} (worker start ${html(formatMs(s.startMsMedian))}) · wall ${html(formatDuration(s.wallMs))}${r.aborted ? ' · <strong>interrupted</strong>' : ''}</p>
 ${alarm}
 ${sections}

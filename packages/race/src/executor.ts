@@ -1,0 +1,92 @@
+// Where a race's tasks run. The local executor runs them here, one at a time, each in a fresh
+// isolated worker (a 2-core machine has no core to spare for parallel timing); another
+// executor (the queue in @gridrace/queue) runs them on other machines and hands back the same
+// records, in any order. The race around it plans, cross-checks and writes the results.
+import type { Engine } from '@gridrace/core';
+import type { ExternalEngine } from '@gridrace/engine-external';
+import type { CorpusPuzzle } from './corpus.js';
+import { runCalibration } from './isolate.js';
+import { runIsolated } from './isolate.js';
+import type { WorkerInput } from './protocol.js';
+import { summarize, type SampleSummary } from './stats.js';
+import { toRecord } from './task-record.js';
+import type { Clock, MachineRecord, TaskRecord, TimingOptions } from './types.js';
+
+export interface PlannedTask {
+  readonly engine: string;
+  readonly puzzle: CorpusPuzzle;
+}
+
+/** How every task of a race is run. */
+export interface TaskSettings {
+  readonly timeLimitMs: number;
+  readonly timing: TimingOptions;
+  readonly clock: Clock;
+  readonly memoryMb: number;
+  /** Time the calibration workload before each puzzle's tasks. */
+  readonly calibration: boolean;
+  /** Modules every worker imports to register engines. */
+  readonly load: readonly string[];
+  readonly graceMs?: number;
+  readonly signal?: AbortSignal;
+}
+
+/** What an executor tells the race as it goes. */
+export interface ExecutorCallbacks {
+  /** A task is starting (the local executor; a queue cannot know when a remote one starts). */
+  started?(task: PlannedTask, index: number): void;
+  /** A task is over; `index` is its place in the plan. Called once per task, in any order. */
+  finished(task: PlannedTask, index: number, record: TaskRecord): void;
+}
+
+/** What an executor reports when it is done, beyond the records. */
+export interface ExecutorReport {
+  /** The machines that ran the tasks, when not (only) this one. */
+  readonly machines?: readonly MachineRecord[];
+  /** Recorded in the results' options: where the tasks were queued (never a password). */
+  readonly queue?: string;
+  /** Why the executor stopped before every task was done (a lost queue): the results are marked interrupted. */
+  readonly stopped?: string;
+}
+
+export interface TaskExecutor {
+  /**
+   * Runs the tasks (engines are this process's registered engines, for what a worker needs to
+   * make them). Resolves when every task is finished or the signal stopped the run.
+   */
+  run(tasks: readonly PlannedTask[], engines: readonly Engine[], settings: TaskSettings, callbacks: ExecutorCallbacks): Promise<ExecutorReport | void>;
+}
+
+/** Runs tasks here, one at a time, each in a fresh isolated worker; the calibration before each puzzle. */
+export const localExecutor: TaskExecutor = {
+  async run(tasks, engines, settings, callbacks) {
+    const { signal } = settings;
+    // The puzzle's reference: timed in a fresh worker that runs no engine, so whatever an engine
+    // does to its own worker (a detached ArrayBuffer, grown WASM memory) cannot change it.
+    let reference: SampleSummary | string | undefined;
+    for (let index = 0; index < tasks.length; index++) {
+      if (signal?.aborted) return;
+      const task = tasks[index]!;
+      if (settings.calibration && (index === 0 || tasks[index - 1]!.puzzle !== task.puzzle)) {
+        const c = await runCalibration(settings.clock, signal ? { signal } : {});
+        reference = 'samples' in c && c.samples.length > 0 ? summarize(c.samples) : 'message' in c ? c.message : 'calibration: no samples';
+        if (signal?.aborted) return;
+      }
+      callbacks.started?.(task, index);
+      const external = externalSpec(engines.find((e) => e.name === task.engine && e.kind === task.puzzle.record.kind));
+      const { timeLimitMs, timing, clock, memoryMb, load } = settings;
+      const outcome = await runIsolated(
+        { engine: task.engine, puzzle: task.puzzle.puzzle, load: [...load], ...(external ? { external } : {}), timeLimitMs, timing, clock, maxSolutions: 2 },
+        { timeLimitMs, memoryMb, ...(settings.graceMs !== undefined ? { graceMs: settings.graceMs } : {}), ...(signal ? { signal } : {}) },
+      );
+      if (signal?.aborted) return;
+      callbacks.finished(task, index, toRecord(task, outcome, reference));
+    }
+  },
+};
+
+/** What a worker needs to make an external engine (one made by @gridrace/engine-external), or undefined. */
+function externalSpec(engine: Engine | undefined): WorkerInput['external'] {
+  const e = engine as Partial<ExternalEngine> | undefined;
+  return e?.program !== undefined && e.definition !== undefined ? { definition: e.definition, program: e.program } : undefined;
+}
