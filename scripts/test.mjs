@@ -21,32 +21,39 @@ const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' }
 // (vitest.shared.ts turns it off on a pipe otherwise, and without FORCE_COLOR it would be off here too).
 if (process.stdout.isTTY && env.NO_COLOR === undefined && env.FORCE_COLOR === undefined && env.TERM !== 'dumb') env.FORCE_COLOR = '1';
 
-// The browser tests (engine-wasm's, the race report's) drive Debian's Chromium (no browser
-// download: only the npm registry and Debian's packages are reachable). On a fresh machine,
-// install it when we can, beside the build and the other tests rather than before them: the
-// browser tests wait for it through the status file (testkit's launchChromium).
+// The browser tests (engine-wasm's, the race report's, the workbench's) drive Debian's Chromium
+// (no browser download: only the npm registry and Debian's packages are reachable), and the
+// queue tests start Debian's redis-server. On a fresh machine, install what is missing when we
+// can, beside the build and the other tests rather than before them: those tests wait for it
+// through the status file (testkit's aptInstallState).
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-let chromiumInstall = Promise.resolve();
-if (!existsSync(chromium) && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
-  console.log('Chromium is missing: installing the Debian package for the browser tests while the rest runs');
-  const status = join(mkdtempSync(join(tmpdir(), 'gridrace-chromium-')), 'status');
+const redis = process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-server';
+const missing = [...(existsSync(chromium) ? [] : ['chromium']), ...(existsSync(redis) ? [] : ['redis-server'])];
+let aptInstall = Promise.resolve();
+if (missing.length > 0 && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+  console.log(`missing: ${missing.join(', ')}: installing the Debian package(s) for the browser and queue tests while the rest runs`);
+  const status = join(mkdtempSync(join(tmpdir(), 'gridrace-apt-')), 'status');
   writeFileSync(status, 'installing');
   env.GRIDRACE_CHROMIUM_INSTALL = status;
-  const apt = spawn('sh', ['-c', 'apt-get update -qq && apt-get install -y -qq --no-install-recommends chromium'], {
+  env.GRIDRACE_REDIS_INSTALL = status;
+  // redis-server's package would start a system service; the tests start their own servers.
+  const apt = spawn('sh', ['-c', `apt-get update -qq && apt-get install -y -qq --no-install-recommends ${missing.join(' ')}`], {
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...env, DEBIAN_FRONTEND: 'noninteractive' },
   });
   let errors = '';
   apt.stderr.on('data', (chunk) => (errors += chunk));
-  chromiumInstall = new Promise((resolve) =>
+  aptInstall = new Promise((resolve) =>
     apt.on('close', (code) => {
       const last = errors.trim().split('\n').filter((l) => !l.startsWith('debconf:')).at(-1) ?? '';
       const state = code === 0 ? 'done' : `failed: apt-get exited ${code}${last ? `: ${last}` : ''}`;
       writeFileSync(status, state);
-      if (code !== 0) console.log(`could not install Chromium (${state}): the browser tests will fail and say so`);
+      if (code !== 0) console.log(`could not install ${missing.join(', ')} (${state}): the tests that need them will fail and say so`);
       resolve();
     }),
   );
+} else if (missing.length > 0) {
+  console.log(`missing: ${missing.join(', ')}: the browser and queue tests need them (Debian packages; run the test command as root with apt-get to install them)`);
 }
 
 // The real puzzles beside the repository (vitest.shared.ts reads the same setting).
@@ -65,7 +72,7 @@ createInterface({ input: turbo.stdout }).on('line', (line) => {
   else console.log(line);
 });
 const turboStatus = await new Promise((resolve) => turbo.on('close', (code) => resolve(code ?? 1)));
-await chromiumInstall; // never leave apt-get half done behind
+await aptInstall; // never leave apt-get half done behind
 const turboFailed = turboStatus !== 0;
 if (turboFailed) for (const line of chrome) if (line.trim()) console.log(line);
 

@@ -5,9 +5,9 @@
 // and the other tests run, and says where its progress is in GRIDRACE_CHROMIUM_INSTALL: a file
 // that reads `installing` until apt-get ends, then `done` or `failed: <why>`. A browser test
 // that starts first waits for it here instead of failing on a browser that is still arriving.
-import { existsSync, readFileSync } from 'node:fs';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
+import { aptInstallState, INSTALL_WAIT_MS } from './apt-install.js';
 
 export type { Browser, Page } from 'playwright-core';
 
@@ -17,21 +17,12 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The flags of a quiet headless start on a closed network: no sandbox (root), no GPU, no background connections. */
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-/** An install that apt-get has not finished after this long is not going to help this run. */
-const INSTALL_WAIT_MS = 5 * 60_000;
-
 /** Time for a `beforeAll` that calls launchChromium: the wait for an install, then a minute to start. */
 export const LAUNCH_TIMEOUT_MS = INSTALL_WAIT_MS + 60_000;
 
 /** Waits while the test command's install of Chromium is under way; returns its last state (undefined when none was started). */
-export async function chromiumInstallState(statusFile = process.env.GRIDRACE_CHROMIUM_INSTALL, waitMs = INSTALL_WAIT_MS): Promise<string | undefined> {
-  if (!statusFile || !existsSync(statusFile)) return undefined;
-  const until = Date.now() + waitMs;
-  for (;;) {
-    const state = readFileSync(statusFile, 'utf8').trim();
-    if (state !== 'installing' || Date.now() >= until) return state;
-    await sleep(250);
-  }
+export function chromiumInstallState(statusFile = process.env.GRIDRACE_CHROMIUM_INSTALL, waitMs = INSTALL_WAIT_MS): Promise<string | undefined> {
+  return aptInstallState(statusFile, waitMs);
 }
 
 /** Launches headless Chromium, or throws one line that says what is missing and why. */
