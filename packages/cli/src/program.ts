@@ -6,7 +6,7 @@ import { MAX_COLOURS, MAX_SOLUTIONS_LIMIT, PUZZLE_KINDS, formatsFor } from '@gri
 // z3-solver and the race's reports first (benchmarks/results/oneshot-solve.md).
 import { defaultEngineName } from '@gridrace/engines/lazy';
 import { CliError, ExitCode } from './exit-codes.js';
-import { positive } from './commands/parsers.js';
+import { many, positive } from './commands/parsers.js';
 import { useColor } from './output.js';
 import type { Ui } from './commands/shared.js';
 
@@ -17,7 +17,7 @@ import type { Ui } from './commands/shared.js';
  */
 // main.ts's BUNDLED is this list without `engines`; it is written out there, not imported, so
 // that the entry point of a one-shot solve reads no file but itself and the bundle.
-const WITHOUT_RACE = new Set(['solve', 'verify', 'convert', 'show', 'generate', 'engines', 'serve', '-V', '--version']);
+const WITHOUT_RACE = new Set(['solve', 'verify', 'convert', 'show', 'generate', 'engines', 'serve', 'worker', '-V', '--version']);
 
 const FORMATS = [...new Set(PUZZLE_KINDS.flatMap((kind) => formatsFor(kind)))];
 
@@ -202,6 +202,33 @@ Exit codes:
     .action(async (files: string[], opts) => {
       const { serveCommand } = await import('./commands/serve.js');
       exitCode = await serveCommand(files, opts, ui);
+    });
+
+  program
+    .command('worker')
+    .description("pull a queued race's tasks (race --queue) and run them on this machine, with its own engines only")
+    .requiredOption('--queue <url>', 'the Redis queue: redis://[:PASSWORD@]HOST:PORT, rediss:// for TLS')
+    .option('--queue-name <name>', "the queue's name, the one the race was given", 'gridrace')
+    .addOption(new Option('--load <module>', 'a module that registers extra engines this worker may run; repeatable').argParser(many))
+    .addOption(new Option('--engines-file <file>', 'a JSON file defining external engines (solver programs) this worker may run; repeatable').argParser(many))
+    .addOption(new Option('--peers <dir>', 'a folder holding peer solvers (nonosolve, pbnsolve), besides GRIDRACE_PEERS and the PATH; repeatable').argParser(many))
+    .addOption(new Option('--lock <seconds>', "a job's lock: a dead worker's job goes back on the queue after about this").argParser(positive('seconds')).default(30))
+    .addOption(new Option('--max-stalls <n>', 'how often a job may come back from a dead worker before it fails').argParser(positiveInt).default(2))
+    .addOption(new Option('--reconnect <seconds>', 'how long to keep trying to reach Redis after it went away').argParser(positive('seconds')).default(10))
+    .option('-q, --quiet', 'no line per job')
+    .addHelpText(
+      'after',
+      `
+A job is one puzzle and the names of the engines to race on it. The worker runs a task only
+with an engine this machine registers (the built-ins, --load, --engines-file, peers); a job
+naming another engine, or carrying a program or module, is answered with an error record and
+nothing runs. Keep Redis on a private network: anyone who can reach it can queue jobs.
+Exit codes: 0 stopped by Ctrl-C or SIGTERM (after the job in progress; twice: at once),
+3 lost Redis (after --reconnect seconds of retries), 5 bad command line.`,
+    )
+    .action(async (opts) => {
+      const { workerCommand } = await import('./commands/worker.js');
+      exitCode = await workerCommand(opts, ui);
     });
 
   // --- race (owned by the race harness, see commands/race.ts): race, race merge, race compare;

@@ -57,8 +57,12 @@ function exportTargets(value: unknown): string[] {
 }
 
 /** The package a bare import specifier names (`@scope/name/sub` -> `@scope/name`), or undefined for relative paths and Node built-ins. */
+/** AMD's reserved dependency names: a bundled UMD wrapper (tslib's) lists them in `define([...])`. */
+const AMD_PSEUDO_MODULES = new Set(['require', 'exports', 'module']);
+
 function importedPackage(specifier: string): string | undefined {
   if (specifier.startsWith('.') || specifier.startsWith('/') || specifier.startsWith('node:')) return undefined;
+  if (AMD_PSEUDO_MODULES.has(specifier)) return undefined;
   const parts = specifier.split('/');
   const name = specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
   return builtinModules.includes(name) ? undefined : name;

@@ -116,6 +116,20 @@ const SUBSTITUTES: Substitute[] = [
     output: [/serve the web workbench/],
   })),
   {
+    readme: 'packages/queue/README.md',
+    command: 'npx gridrace worker --queue redis://:PASSWORD@queue.lan:6379',
+    run: 'npx gridrace worker --help',
+    why: 'a worker needs a Redis server (queue.lan is an example) and runs until stopped: only its help here; queue.test.ts runs workers on a real redis-server',
+    output: [/pull a queued race's tasks/],
+  },
+  {
+    readme: 'packages/queue/README.md',
+    command: 'npx gridrace race -p ../shared/puzzles/webpbn --queue redis://:PASSWORD@queue.lan:6379',
+    run: 'npx gridrace race --help',
+    why: 'a queued race needs a Redis server (queue.lan is an example) and workers: only the help that names --queue here; queue.test.ts runs race --queue with workers on a real redis-server',
+    output: [/--queue <url>/],
+  },
+  {
     readme: 'benchmarks/README.md',
     command: `${PNPM} race`,
     run: `${PNPM} race ${ONE_RACE} -o "$SCRATCH/race"`,

@@ -1,11 +1,19 @@
 // What the race commands share: argument parsers (in parsers.ts, re-exported) and the
 // puzzles named by -p and --suite.
 import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { PuzzleKind } from '@gridrace/core';
 import { CorpusError, DEFAULT_CORPUS, loadCorpus, readSuite, type LoadedCorpus } from '@gridrace/race';
 import { CliError, ExitCode } from '../exit-codes.js';
 
 export { list, many, positive, nonNegative, wholeNumber, percent } from './parsers.js';
+
+/** A module to load: a path (made absolute, as a file URL) or a package name. */
+export function moduleSpecifier(spec: string): string {
+  if (spec.startsWith('.') || spec.startsWith('/') || /\.[cm]?js$/.test(spec)) return pathToFileURL(resolve(spec)).href;
+  return spec;
+}
 
 /**
  * The puzzles of `-p` and `--suite` (the repository's puzzles/ when neither is given), and what

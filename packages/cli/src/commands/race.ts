@@ -3,7 +3,6 @@
 // a bar on a terminal, one plain line per task otherwise (CI logs).
 import { lstatSync, mkdirSync, readFileSync, symlinkSync, unlinkSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import cliProgress from 'cli-progress';
 import { Command, Option } from 'commander';
 import pc from 'picocolors';
@@ -30,12 +29,13 @@ import {
   type TaskRecord,
   type TimingOptions,
 } from '@gridrace/race';
-import { PRESETS, estimateRace, gaveUp, raceHeadlines, readPastRaces, type PresetName, type RaceEstimate } from '@gridrace/race';
+import { PRESETS, estimateRace, gaveUp, raceHeadlines, readPastRaces, type PastRace, type PresetName, type RaceEstimate } from '@gridrace/race';
+import { parseQueueUrl, QueueError, QueueExecutor, type QueueAddress } from '@gridrace/queue';
 import { writeOutput } from '../io.js';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { addToHistory } from './history.js';
 import { registerExternal, withoutSkipped } from './external.js';
-import { list, many, percent, positive, raceCorpus, wholeNumber } from './options.js';
+import { list, many, moduleSpecifier, percent, positive, raceCorpus, wholeNumber } from './options.js';
 import { registerRaceAbCommand } from './race-ab.js';
 import { registerRaceGateCommand } from './race-gate.js';
 import { abortOnInterrupt, type Ui } from './shared.js';
@@ -67,16 +67,14 @@ export interface RaceFlags {
   progress?: boolean;
   /** A history database the finished race is added to. */
   history?: string;
+  /** Run the tasks on this queue's workers (a redis:// URL) instead of here. */
+  queue?: string;
+  queueName: string;
 }
 
-/** A module to load: a path (made absolute, as a file URL) or a package name. */
-function moduleSpecifier(spec: string): string {
-  if (spec.startsWith('.') || spec.startsWith('/') || /\.[cm]?js$/.test(spec)) return pathToFileURL(resolve(spec)).href;
-  return spec;
-}
 
 function taskLine(r: TaskRecord, index: number, total: number): string {
-  const where = `[${index + 1}/${total}] ${r.engine} ${r.puzzle}`;
+  const where = `[${index + 1}/${total}] ${r.engine} ${r.puzzle}${r.machine ? ` on ${r.machine}` : ''}`;
   if (r.state === 'completed' && r.samples) return `${where}: ${formatMs(r.samples.median)} ±${r.samples.rme.toFixed(1)}% (${r.verdict}, ${r.samples.n} samples)`;
   // An engine that stopped on its own cap has no answer: say so, as the reports do.
   if (gaveUp(r)) return `${where}: gave up (${r.reason ?? '?'})${r.message ? `: ${r.message}` : ''}`;
@@ -134,6 +132,13 @@ export async function raceCommand(flags: RaceFlags, ui: Ui): Promise<ExitCode> {
   } catch (err) {
     throw new CliError((err as Error).message, ExitCode.USAGE);
   }
+  let queue: QueueAddress | undefined;
+  try {
+    queue = flags.queue === undefined ? undefined : parseQueueUrl(flags.queue);
+  } catch (err) {
+    if (err instanceof QueueError) throw new CliError(err.message, ExitCode.USAGE);
+    throw err;
+  }
   const { skipped } = registerExternal(flags);
   const engines = withoutSkipped(flags.engines, skipped, (line) => ui.info(line));
   const preset = PRESETS[flags.preset];
@@ -168,7 +173,7 @@ export async function raceCommand(flags: RaceFlags, ui: Ui): Promise<ExitCode> {
   const out = flags.out ?? newRunFolder();
   const release = claimOut(out, flags.force ?? false);
   try {
-    return await raceInto(out, race, controller, flags, ui, { ownPuzzles, preset, timing, timeLimitMs, corpus });
+    return await raceInto(out, race, controller, flags, ui, { ownPuzzles, preset, timing, timeLimitMs, corpus, ...(queue ? { queue } : {}) });
   } finally {
     release();
   }
@@ -180,6 +185,8 @@ interface RacePlan {
   timing: TimingOptions;
   timeLimitMs: number;
   corpus: ReturnType<typeof raceCorpus>['corpus'];
+  /** Run on this queue's workers. */
+  queue?: QueueAddress;
 }
 
 /** Runs the race with its progress lines and writes its results into `out`, claimed by the caller. */
@@ -188,10 +195,10 @@ async function raceInto(out: string, race: Race, controller: AbortController, fl
   for (const s of corpus.skipped) if (!flags.quiet) ui.info(`skipped ${s.file}: ${s.why}`);
   // The preset's measured time holds only for the preset as it is: nothing chosen on the command line.
   const asPreset = !ownPuzzles && flags.engines === undefined && flags.kind === undefined && flags.time === undefined && flags.iterations === undefined && flags.timeLimit === undefined;
+  // race-results/ and the folder --out sits in, once each however they are written: earlier
+  // races there estimate this one, and order a queue's jobs longest first.
+  const past = flags.quiet && !plan.queue ? [] : [...new Map(['race-results', dirname(out)].map((dir) => [resolve(dir), dir])).values()].flatMap((dir) => readPastRaces(dir));
   if (!flags.quiet) {
-    // race-results/ and the folder --out sits in, once each however they are written.
-    const dirs = new Map(['race-results', dirname(out)].map((dir) => [resolve(dir), dir]));
-    const past = [...dirs.values()].flatMap((dir) => readPastRaces(dir));
     const estimate = estimateRace(
       race.tasks.map((t) => ({ engine: t.engine, puzzleHash: t.puzzle.record.hash })),
       new Set(race.tasks.map((t) => t.puzzle.record.id)).size,
@@ -207,20 +214,24 @@ async function raceInto(out: string, race: Race, controller: AbortController, fl
   const say = (text: string) => (bar ? bar.log(`${text}\n`) : ui.info(text));
   race.on('task-start', (e) => progress?.update(e.detail.index, { task: `${e.detail.task.engine} · ${e.detail.task.puzzle.record.id}` }));
   race.on('task-end', (e) => {
-    const { record, index, total } = e.detail;
-    progress?.update(index + 1);
+    const { record, done, total } = e.detail;
+    progress?.update(done);
     if (flags.quiet) return;
-    if (!bar) ui.info(taskLine(record, index, total));
-    else if (record.state !== 'completed') say(taskLine(record, index, total));
+    if (!bar) ui.info(taskLine(record, done - 1, total));
+    else if (record.state !== 'completed') say(taskLine(record, done - 1, total));
   });
   race.on('disagreement', (e) => {
     const text = `DISAGREEMENT on ${e.detail.disagreement.puzzle}: ${e.detail.disagreement.message}`;
     say(ui.color ? pc.bold(pc.red(text)) : text);
   });
+  const executor = plan.queue ? queueExecutor(plan.queue, flags, past, ui, (status) => progress?.update({ task: status })) : undefined;
   const stopListening = abortOnInterrupt(controller);
   let results: RaceResults;
   try {
-    results = await race.run();
+    results = await race.run(executor);
+  } catch (err) {
+    if (err instanceof QueueError) throw new CliError(err.message, ExitCode.BAD_INPUT);
+    throw err;
   } finally {
     stopListening();
     bar?.stop();
@@ -234,9 +245,35 @@ async function raceInto(out: string, race: Race, controller: AbortController, fl
   ui.out(summaryLine(results));
   reportDisagreements(results, ui);
   if (results.aborted) {
-    ui.out(`race interrupted: ${results.tasks.length} of ${race.tasks.length} tasks finished; their results are in ${out}`);
+    const why = executor?.stopped ? ` (${executor.stopped})` : '';
+    ui.out(`race interrupted${why}: ${results.tasks.length} of ${race.tasks.length} tasks finished; their results are in ${out}`);
   }
   return raceExitCode(results);
+}
+
+/**
+ * The executor of `race --queue`: jobs ordered by the earlier races' times, and a line each
+ * time the number of connected workers changes (the bar's task text on a terminal).
+ */
+function queueExecutor(address: QueueAddress, flags: RaceFlags, past: readonly PastRace[], ui: Ui, onBar: (status: string) => void): QueueExecutor {
+  let workers = -1;
+  return new QueueExecutor({
+    address,
+    name: flags.queueName,
+    predict: (engine, hash) => {
+      for (const p of past) {
+        const ms = p.taskMs.get(`${engine}\0${hash}`);
+        if (ms !== undefined) return ms;
+      }
+      return undefined;
+    },
+    onStatus: (status) => {
+      const text = status.workers === 0 ? `waiting for a worker on ${address.where} (gridrace worker --queue ...)` : `${status.workers} worker(s) on ${address.where}`;
+      onBar(text);
+      if (status.workers !== workers && !flags.quiet) ui.info(`queue: ${text}; ${status.finished} of ${status.jobs} puzzle(s) done`);
+      workers = status.workers;
+    },
+  });
 }
 
 /**
@@ -424,6 +461,8 @@ export function registerRaceCommand(program: Command, ui: Ui, done: (code: ExitC
     .option('--no-progress', 'plain lines even on a terminal')
     .option('-q, --quiet', 'only the final summary')
     .option('--history <file>', 'add the finished race to this history database (see `gridrace history`)')
+    .option('--queue <url>', 'run the tasks on the workers of this Redis queue (redis://[:PASSWORD@]HOST:PORT, rediss:// for TLS; start them with `gridrace worker`)')
+    .option('--queue-name <name>', "the queue's name, the one the workers were given", 'gridrace')
     .addHelpText(
       'after',
       `
@@ -434,7 +473,8 @@ A folder that holds another race's results is refused unless --force is given, a
 one that another running race is writing is always refused.
 Exit codes: 0 done, 3 interrupted, 4 bad puzzle input or results that cannot be written,
 5 bad command line (or an --out folder refused as above), 6 the engines disagree or a
-solution failed verification.`,
+solution failed verification. With --queue: 3 also when the queue was lost mid-race (the
+finished tasks are written), 4 when the tasks cannot be queued.`,
     )
     .action(async (opts: RaceFlags & { progress?: boolean }) => {
       // commander sets progress=true by default for --no-progress; only an explicit --no-progress forces plain lines.
@@ -466,7 +506,7 @@ solution failed verification.`,
     .option('--markdown <file>', 'also write the markdown table to a file')
     .option('--json <file>', 'also write the comparison as JSON')
     .option('--all', 'list unchanged tasks too')
-    .option('--force', 'compare runs made with different time limits or timing budgets (noted) instead of refusing')
+    .option('--force', 'compare runs made with different time limits or timing budgets, or a run whose tasks ran on several kinds of machine (noted), instead of refusing')
     .action(async (baseline: string, current: string, opts: CompareFlags) => {
       done(await raceCompareCommand(baseline, current, opts, ui));
     });
