@@ -75,6 +75,10 @@ export async function prepareGrid(puzzle: CheckedArrowPathPuzzle, budget: SolveB
   const rayLength = new Int32Array(n);
   let rayCells = 0;
   for (let c = 0; c < n; c++) {
+    if ((c + 1) % CELLS_PER_CHECK === 0) {
+      const stop = await budget.checkpoint();
+      if (stop !== null) return stop;
+    }
     const arrow = puzzle.arrows[c];
     // The cell given N ends the path: its arrow, if any, is ignored.
     if (arrow === null || arrow === undefined || given[c] === n) continue;
