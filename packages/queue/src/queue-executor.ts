@@ -71,6 +71,13 @@ export function planJobs(race: string, tasks: readonly PlannedTask[], settings: 
   });
 }
 
+/**
+ * How long a finished job stays in Redis (s). The race reads and removes its jobs itself; this
+ * only clears the jobs of a race that stopped before reading them (interrupted, or its queue
+ * lost), so they do not pile up in a long-lived Redis.
+ */
+const KEEP_FINISHED_S = 24 * 3600;
+
 /** A failed job's tasks as records: errors with the queue's reason, run nowhere we know. */
 function failedRecords(job: PlannedJob, why: string): TaskRecord[] {
   return job.tasks.map(({ task }) => ({
@@ -131,7 +138,7 @@ export class QueueExecutor implements TaskExecutor {
     };
     try {
       try {
-        await queue.addBulk(jobs.map((j) => ({ name: 'puzzle', data: j.data, opts: { jobId: j.id, attempts: o.tries ?? 3, removeOnComplete: false, removeOnFail: false } })));
+        await queue.addBulk(jobs.map((j) => ({ name: 'puzzle', data: j.data, opts: { jobId: j.id, attempts: o.tries ?? 3, removeOnComplete: { age: KEEP_FINISHED_S }, removeOnFail: { age: KEEP_FINISHED_S } } })));
       } catch (err) {
         throw new QueueError(`cannot queue the race's tasks: ${why(err)}`);
       }
