@@ -5,8 +5,7 @@
 import type { Engine } from '@gridrace/core';
 import type { ExternalEngine } from '@gridrace/engine-external';
 import type { CorpusPuzzle } from './corpus.js';
-import { runCalibration } from './isolate.js';
-import { runIsolated } from './isolate.js';
+import { runCalibration, runIsolated } from './isolate.js';
 import type { WorkerInput } from './protocol.js';
 import { summarize, type SampleSummary } from './stats.js';
 import { toRecord } from './task-record.js';

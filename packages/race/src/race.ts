@@ -182,10 +182,12 @@ export class Race extends EventTarget {
     const total = this.#tasks.length;
     const byIndex: (TaskRecord | undefined)[] = new Array(total);
     const disagreements: Disagreement[] = [];
-    // Tasks left per puzzle: a puzzle is cross-checked when its last task is in, whatever the
-    // order they finish in, so a disagreement is shown while the race goes on.
-    const left = new Map<CorpusPuzzle, number>();
-    for (const t of this.#tasks) left.set(t.puzzle, (left.get(t.puzzle) ?? 0) + 1);
+    // Each puzzle's planned tasks and its records so far: a puzzle is cross-checked when its
+    // last task is in, whatever the order they finish in, so a disagreement is shown while the
+    // race goes on.
+    const taskCount = new Map<CorpusPuzzle, number>();
+    for (const t of this.#tasks) taskCount.set(t.puzzle, (taskCount.get(t.puzzle) ?? 0) + 1);
+    const byPuzzle = new Map<CorpusPuzzle, TaskRecord[]>();
     let done = 0;
     const report = await executor.run(this.#tasks, this.#engines, settings, {
       started: (task, index) => this.#emit('task-start', { task, index, total }),
@@ -194,10 +196,10 @@ export class Race extends EventTarget {
         byIndex[index] = record;
         done++;
         this.#emit('task-end', { task, record, index, total, done });
-        const remaining = left.get(task.puzzle)! - 1;
-        left.set(task.puzzle, remaining);
-        if (remaining === 0) {
-          const mine = byIndex.filter((r): r is TaskRecord => r !== undefined && r.puzzle === task.puzzle.record.id);
+        const mine = byPuzzle.get(task.puzzle) ?? [];
+        mine.push(record);
+        byPuzzle.set(task.puzzle, mine);
+        if (mine.length === taskCount.get(task.puzzle)) {
           for (const d of crossCheck(task.puzzle.record, mine)) {
             disagreements.push(d);
             this.#emit('disagreement', { disagreement: d });

@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PuzzleKind } from '@gridrace/core';
 import { CorpusError, DEFAULT_CORPUS, loadCorpus, readSuite, type LoadedCorpus } from '@gridrace/race';
+import { parseQueueUrl, QueueError, type QueueAddress } from '@gridrace/queue';
 import { CliError, ExitCode } from '../exit-codes.js';
 
 export { list, many, positive, nonNegative, wholeNumber, percent } from './parsers.js';
@@ -13,6 +14,16 @@ export { list, many, positive, nonNegative, wholeNumber, percent } from './parse
 export function moduleSpecifier(spec: string): string {
   if (spec.startsWith('.') || spec.startsWith('/') || /\.[cm]?js$/.test(spec)) return pathToFileURL(resolve(spec)).href;
   return spec;
+}
+
+/** `--queue URL` (race and worker): a bad URL is one line with exit code 5. */
+export function queueAddress(text: string): QueueAddress {
+  try {
+    return parseQueueUrl(text);
+  } catch (err) {
+    if (err instanceof QueueError) throw new CliError(err.message, ExitCode.USAGE);
+    throw err;
+  }
 }
 
 /**

@@ -30,12 +30,12 @@ import {
   type TimingOptions,
 } from '@gridrace/race';
 import { PRESETS, estimateRace, gaveUp, raceHeadlines, readPastRaces, type PastRace, type PresetName, type RaceEstimate } from '@gridrace/race';
-import { parseQueueUrl, QueueError, QueueExecutor, type QueueAddress } from '@gridrace/queue';
+import { QueueError, QueueExecutor, type QueueAddress } from '@gridrace/queue';
 import { writeOutput } from '../io.js';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { addToHistory } from './history.js';
 import { registerExternal, withoutSkipped } from './external.js';
-import { list, many, moduleSpecifier, percent, positive, raceCorpus, wholeNumber } from './options.js';
+import { list, many, moduleSpecifier, percent, positive, queueAddress, raceCorpus, wholeNumber } from './options.js';
 import { registerRaceAbCommand } from './race-ab.js';
 import { registerRaceGateCommand } from './race-gate.js';
 import { abortOnInterrupt, type Ui } from './shared.js';
@@ -132,13 +132,7 @@ export async function raceCommand(flags: RaceFlags, ui: Ui): Promise<ExitCode> {
   } catch (err) {
     throw new CliError((err as Error).message, ExitCode.USAGE);
   }
-  let queue: QueueAddress | undefined;
-  try {
-    queue = flags.queue === undefined ? undefined : parseQueueUrl(flags.queue);
-  } catch (err) {
-    if (err instanceof QueueError) throw new CliError(err.message, ExitCode.USAGE);
-    throw err;
-  }
+  const queue = flags.queue === undefined ? undefined : queueAddress(flags.queue);
   const { skipped } = registerExternal(flags);
   const engines = withoutSkipped(flags.engines, skipped, (line) => ui.info(line));
   const preset = PRESETS[flags.preset];

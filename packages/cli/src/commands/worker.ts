@@ -2,11 +2,11 @@
 // (@gridrace/queue). It runs only the engines this machine registers: the built-ins, its own
 // --load modules, engines files and peers. Printing only; the work is the queue package's.
 import { listEngines } from '@gridrace/core';
-import { parseQueueUrl, QueueError, runQueueWorker, thisMachine } from '@gridrace/queue';
+import { runQueueWorker, thisMachine } from '@gridrace/queue';
 import { formatMs, loadEngineModules } from '@gridrace/race';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { registerExternal } from './external.js';
-import { moduleSpecifier } from './options.js';
+import { moduleSpecifier, queueAddress } from './options.js';
 import type { Ui } from './shared.js';
 
 export interface WorkerFlags {
@@ -22,13 +22,7 @@ export interface WorkerFlags {
 }
 
 export async function workerCommand(flags: WorkerFlags, ui: Ui): Promise<ExitCode> {
-  let address;
-  try {
-    address = parseQueueUrl(flags.queue);
-  } catch (err) {
-    if (err instanceof QueueError) throw new CliError(err.message, ExitCode.USAGE);
-    throw err;
-  }
+  const address = queueAddress(flags.queue);
   const load = (flags.load ?? []).map(moduleSpecifier);
   try {
     await loadEngineModules(load);

@@ -158,10 +158,11 @@ export function raceBodyHtml(r: RaceResults): string {
         .join('')}</ul>`
     : '';
   const heads = raceHeadlines(r);
+  const machines = describeMachines(r);
   const headlines = heads.length ? `<ul class="headline">${heads.map((h) => `<li>${html(h)}</li>`).join('')}</ul>` : '';
   return `<h1>gridrace race</h1>
 ${headlines}
-<p class="meta">${html(describeRun(r))}<br>${html(describeOptions(r))}<br>${describeMachines(r) ? `${html(describeMachines(r)!)}<br>` : ''}
+<p class="meta">${html(describeRun(r))}<br>${html(describeOptions(r))}<br>${machines ? `${html(machines)}<br>` : ''}
 ${html(describeCounts(r))} · race overhead per task ${html(formatMs(s.harnessMsMedian))} (worker start ${html(formatMs(s.startMsMedian))}) · wall ${html(formatDuration(s.wallMs))}${r.aborted ? ' · <strong>interrupted</strong>' : ''}</p>
 ${alarm}
 ${sections}
