@@ -4,7 +4,7 @@
 // hands each task's record to the race once, whoever ran it and however often.
 import { randomUUID } from 'node:crypto';
 import { writePuzzle, type Engine } from '@gridrace/core';
-import type { ExecutorReport, MachineRecord, PlannedTask, TaskExecutor, TaskRecord, TaskSettings } from '@gridrace/race';
+import { schemaProblems, TASK_RECORD_SCHEMA, type ExecutorReport, type MachineRecord, type PlannedTask, type TaskExecutor, type TaskRecord, type TaskSettings } from '@gridrace/race';
 import { Job, Queue } from 'bullmq';
 import { connect, DEFAULT_QUEUE_NAME, QueueError, type QueueAddress } from './connection.js';
 import { JOB_VERSION, resultProblem, type JobData, type JobResult } from './job.js';
@@ -79,8 +79,9 @@ export function planJobs(race: string, tasks: readonly PlannedTask[], settings: 
 const KEEP_FINISHED_S = 24 * 3600;
 
 /** A failed job's tasks as records: errors with the queue's reason, run nowhere we know. */
-function failedRecords(job: PlannedJob, why: string): TaskRecord[] {
-  return job.tasks.map(({ task }) => ({
+/** The record of a task the queue could not run (or whose record came back unusable). */
+function failedRecord(task: PlannedTask, why: string): TaskRecord {
+  return {
     engine: task.engine,
     puzzle: task.puzzle.record.id,
     state: 'errored' as const,
@@ -88,7 +89,22 @@ function failedRecords(job: PlannedJob, why: string): TaskRecord[] {
     verified: true,
     solutions: 0,
     overhead: { startMs: 0, initMs: 0, wallMs: 0, harnessMs: 0 },
-  }));
+  };
+}
+
+/**
+ * Why a worker's record cannot stand for the task, or undefined: it must be a task record of
+ * the results file's schema, for the task's engine and puzzle (a worker that mixed up its
+ * tasks, or another version's, must not put its records in the results as this task's).
+ */
+export function recordProblem(record: unknown, task: PlannedTask): string | undefined {
+  const problems = schemaProblems(record, TASK_RECORD_SCHEMA, 'record');
+  if (problems.length > 0) return `the worker returned a malformed record (${problems.slice(0, 2).join('; ')})`;
+  const r = record as TaskRecord;
+  if (r.engine !== task.engine || r.puzzle !== task.puzzle.record.id) {
+    return `the worker returned a record of ${r.engine} on ${r.puzzle} for the task of ${task.engine} on ${task.puzzle.record.id}`;
+  }
+  return undefined;
 }
 
 export class QueueExecutor implements TaskExecutor {
@@ -124,9 +140,10 @@ export class QueueExecutor implements TaskExecutor {
       pending.delete(job.id);
       const records = new Map((result?.records ?? []).map((r) => [r.index, r.record]));
       const known = new Map((result?.machines ?? []).map((m) => [m.id, m]));
-      const fallback = failedRecords(job, why ?? 'the worker returned no record for the task');
-      job.tasks.forEach(({ task, index }, i) => {
-        const record = records.get(index) ?? fallback[i]!;
+      job.tasks.forEach(({ task, index }) => {
+        const returned = records.get(index);
+        const problem = returned === undefined ? (why ?? 'the worker returned no record for the task') : recordProblem(returned, task);
+        const record = problem === undefined ? returned! : failedRecord(task, problem);
         const machine = record.machine === undefined ? undefined : known.get(record.machine);
         if (machine) {
           const m = machines.get(machine.id) ?? { ...machine, tasks: {} };

@@ -10,6 +10,7 @@ import { Race, checkResults, corpusPuzzle, loadCorpus, type TaskRecord } from '@
 import { startRedis, REDIS_START_TIMEOUT_MS, type RedisServer } from '@gridrace/testkit/redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_VERSION, QueueExecutor, jobProblem, parseQueueUrl, planJobs, runJob, runQueueWorker, thisMachine, type JobData } from '../src/index.js';
+import { recordProblem } from '../src/queue-executor.js';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 const SEED = join(REPO, 'puzzles/seed');
@@ -87,6 +88,24 @@ describe('jobs a worker refuses', () => {
     expect(jobProblem({ ...gchqJob([{ engine: 'wasm', index: 0 }]), version: 99 })).toBe(`job version 99, this worker reads version ${JOB_VERSION}`);
     expect(jobProblem({ ...gchqJob([]) })).toBe('the job holds no tasks');
     expect(jobProblem({ ...gchqJob([{ engine: 'wasm', index: 0 }]), settings: { ...settings, clock: 'sundial' } })).toMatch(/settings are not/);
+  });
+});
+
+describe('records the race takes back', () => {
+  it("takes a worker's record only as a task record of the results schema, for the task's engine and puzzle", async () => {
+    const { records } = await runJob(gchqJob([{ engine: 'bitmask', index: 0 }]), thisMachine(), []);
+    const record = records[0]!.record;
+    const gchq = seedPuzzle('gchq-2015.json');
+    const [bitmaskTask, wasmTask] = planJobs('r', ['bitmask', 'wasm'].map((engine) => ({ engine, puzzle: gchq })), { ...settings, load: [] })[0]!.tasks.map((t) => t.task);
+    expect(recordProblem(record, bitmaskTask!)).toBeUndefined();
+    expect(recordProblem(record, wasmTask!)).toBe('the worker returned a record of bitmask on puzzles/seed/gchq-2015.json for the task of wasm on puzzles/seed/gchq-2015.json');
+    const other = seedPuzzle('z3-prefix-15x15.json');
+    const [otherPuzzleTask] = planJobs('r', [{ engine: 'bitmask', puzzle: other }], { ...settings, load: [] })[0]!.tasks.map((t) => t.task);
+    expect(recordProblem(record, otherPuzzleTask!)).toMatch(/record of bitmask on puzzles\/seed\/gchq-2015\.json for the task of bitmask on puzzles\/seed\/z3-prefix-15x15\.json/);
+    expect(recordProblem({ ...record, state: 'done' }, bitmaskTask!)).toMatch(/^the worker returned a malformed record \(record\.state: must be one of/);
+    const { overhead: _, ...withoutOverhead } = record;
+    expect(recordProblem(withoutOverhead, bitmaskTask!)).toMatch(/record: missing "overhead"/);
+    expect(recordProblem('a record', bitmaskTask!)).toMatch(/record: must be object, found string/);
   });
 });
 

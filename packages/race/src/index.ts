@@ -13,7 +13,7 @@ export { mergeResults, MergeError } from './merge.js';
 export type { MergeInput, MergeOutcome } from './merge.js';
 export { compareResults } from './compare.js';
 export type { CompareOptions, Comparison, TaskComparison, EngineComparison, TaskStatus } from './compare.js';
-export { RESULTS_JSON_SCHEMA, schemaProblems, parseResults, checkResults, stringifyResults, ResultsFileError } from './schema.js';
+export { RESULTS_JSON_SCHEMA, TASK_RECORD_SCHEMA, schemaProblems, parseResults, checkResults, stringifyResults, ResultsFileError } from './schema.js';
 export { writeOutputs, OUTPUT_FILES } from './outputs.js';
 export { estimateRace, pastRace, readPastRaces, type EstimatedTask, type EstimateOptions, type PastRace, type RaceEstimate } from './estimate.js';
 export { claimResultsFolder, ResultsFolderError, LOCK_FILE, type ClaimOptions } from './results-folder.js';

@@ -65,6 +65,42 @@ const env: Schema = {
 const verdict = { enum: ['unique', 'multiple', 'none', 'incomplete'] };
 const kind = { enum: ['nonogram', 'colour-nonogram', 'arrowpath'] };
 
+/** One task's record: an element of the results file's `tasks` (also what a queue's worker returns per task). */
+export const TASK_RECORD_SCHEMA: Schema = {
+  type: 'object',
+  required: ['engine', 'puzzle', 'state', 'verified', 'solutions', 'overhead'],
+  properties: {
+    engine: str,
+    puzzle: str,
+    state: { enum: ['completed', 'timeout', 'oom', 'errored'] },
+    verdict,
+    reason: { enum: ['time-limit', 'aborted', 'limit', 'solution-limit'] },
+    message: str,
+    verified: { type: 'boolean' },
+    solutions: { type: 'integer', minimum: 0 },
+    solutionHash: str,
+    checkMs: nonNegative,
+    samples: sampleSummary,
+    batch: { type: 'integer', minimum: 1 },
+    wallMean: nonNegative,
+    calibration: sampleSummary,
+    counters: { type: 'object', additionalProperties: num },
+    difficulty: { enum: ['line', 'probe', 'branch'] },
+    process: {
+      type: 'object',
+      description: "An external engine's program: samples are its CPU time (its wall time when cpuMeasured is false); these are beside them.",
+      required: ['cpuMeasured', 'wallMedian'],
+      properties: { cpuMeasured: { type: 'boolean' }, wallMedian: nonNegative, solverMedian: nonNegative, startupCpuMs: nonNegative, startupWallMs: nonNegative, maxRssMb: nonNegative },
+    },
+    overhead: {
+      type: 'object',
+      required: ['startMs', 'initMs', 'wallMs', 'harnessMs'],
+      properties: { startMs: nonNegative, initMs: nonNegative, wallMs: nonNegative, harnessMs: nonNegative },
+    },
+    machine: { ...str, description: 'The machine that ran the task, an id in machines (races run on a queue).' },
+  },
+};
+
 /** The JSON Schema of a results file (schema 1). */
 export const RESULTS_JSON_SCHEMA: Schema = {
   $schema: 'http://json-schema.org/draft-07/schema#',
@@ -127,40 +163,7 @@ export const RESULTS_JSON_SCHEMA: Schema = {
     },
     tasks: {
       type: 'array',
-      items: {
-        type: 'object',
-        required: ['engine', 'puzzle', 'state', 'verified', 'solutions', 'overhead'],
-        properties: {
-          engine: str,
-          puzzle: str,
-          state: { enum: ['completed', 'timeout', 'oom', 'errored'] },
-          verdict,
-          reason: { enum: ['time-limit', 'aborted', 'limit', 'solution-limit'] },
-          message: str,
-          verified: { type: 'boolean' },
-          solutions: { type: 'integer', minimum: 0 },
-          solutionHash: str,
-          checkMs: nonNegative,
-          samples: sampleSummary,
-          batch: { type: 'integer', minimum: 1 },
-          wallMean: nonNegative,
-          calibration: sampleSummary,
-          counters: { type: 'object', additionalProperties: num },
-          difficulty: { enum: ['line', 'probe', 'branch'] },
-          process: {
-            type: 'object',
-            description: "An external engine's program: samples are its CPU time (its wall time when cpuMeasured is false); these are beside them.",
-            required: ['cpuMeasured', 'wallMedian'],
-            properties: { cpuMeasured: { type: 'boolean' }, wallMedian: nonNegative, solverMedian: nonNegative, startupCpuMs: nonNegative, startupWallMs: nonNegative, maxRssMb: nonNegative },
-          },
-          overhead: {
-            type: 'object',
-            required: ['startMs', 'initMs', 'wallMs', 'harnessMs'],
-            properties: { startMs: nonNegative, initMs: nonNegative, wallMs: nonNegative, harnessMs: nonNegative },
-          },
-          machine: { ...str, description: 'The machine that ran the task, an id in machines (races run on a queue).' },
-        },
-      },
+      items: TASK_RECORD_SCHEMA,
     },
     notAttempted: {
       type: 'array',
