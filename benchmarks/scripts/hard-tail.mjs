@@ -14,11 +14,11 @@
 // are verified with core's verifier; a set where nonosolve and an engine disagree on a
 // verdict is reported. nonosolve is looked up in --nonosolve, GRIDRACE_PEERS, ../shared/peers,
 // then the PATH, and skipped with one line when absent (nothing here needs it).
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { childUsage, findNonosolve, NONOSOLVE_VERDICT, nonosolveVerdict } from './nonosolve.mjs';
 import { parseScriptArgs } from './script-args.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -57,40 +57,9 @@ for (const name of values.engines.split(',').filter(Boolean)) {
   engines[name] = await makers[name]();
 }
 
-function findNonosolve() {
-  // A 1x1 puzzle: a build for CPU features this machine lacks dies on it (SIGILL).
-  const probeDir = mkdtempSync(join(tmpdir(), 'hard-tail-probe-'));
-  const probeFile = join(probeDir, 'one.non');
-  writeFileSync(probeFile, 'width 1\nheight 1\nrows\n1\ncolumns\n1\n');
-  const dirs = [values.nonosolve, ...(process.env.GRIDRACE_PEERS ?? '').split(':'), join(root, '../shared/peers')].filter(Boolean);
-  for (const d of dirs) {
-    for (const p of [d, join(d, 'nonosolve'), join(d, 'bin/nonosolve')]) {
-      if (!existsSync(p) || !p.endsWith('nonosolve')) continue;
-      const probe = spawnSync(p, ['-q', probeFile], { encoding: 'utf8' });
-      if (probe.status === 0) {
-        rmSync(probeDir, { recursive: true, force: true });
-        return p;
-      }
-      console.error(`hard-tail: ${p} does not run here (${probe.signal ?? `exit ${probe.status}`}); trying the next`);
-    }
-  }
-  rmSync(probeDir, { recursive: true, force: true });
-  const which = spawnSync('sh', ['-c', 'command -v nonosolve'], { encoding: 'utf8' });
-  return which.status === 0 ? which.stdout.trim() : null;
-}
-const nonosolve = findNonosolve();
+const nonosolve = findNonosolve(values.nonosolve, root, 'hard-tail');
 if (nonosolve === null) console.error('hard-tail: nonosolve not found, timing our engines only');
 
-/** Run a command; its CPU seconds (user + system, from the kernel, via python3's rusage). */
-function childCpu(args) {
-  const script = 'import resource,subprocess,sys\nr=subprocess.run(sys.argv[1:],stdout=subprocess.PIPE,stderr=subprocess.STDOUT)\nu=resource.getrusage(resource.RUSAGE_CHILDREN)\nsys.stdout.write("%d %.6f\\n" % (r.returncode,u.ru_utime+u.ru_stime))\nsys.stdout.buffer.write(r.stdout)';
-  const out = execFileSync('python3', ['-c', script, ...args], { encoding: 'utf8', maxBuffer: 1 << 28 });
-  const newline = out.indexOf('\n');
-  const [code, cpu] = out.slice(0, newline).split(' ');
-  return { code: Number(code), cpuS: Number(cpu), output: out.slice(newline + 1) };
-}
-
-const VERDICT = { UNIQUE: 'unique', MULTIPLE: 'multiple', NONE: 'none', FOUND: 'incomplete (solution-limit)', TIMEOUT: 'incomplete (time-limit)' };
 const cpuMs = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
@@ -102,11 +71,11 @@ function nonosolveSet(file) {
   try {
     const log = join(dir, 'log.txt');
     const args = [nonosolve, '--taai', file, '-n', String(maxSolutions), '-o', join(dir, 'solutions.txt'), '--log', log, '--timeout', String(timeLimitS)];
-    const run = childCpu(args);
+    const run = childUsage(args);
     if (run.code !== 0) throw new Error(`nonosolve exited ${run.code} on ${file}: ${run.output.slice(0, 200)}`);
     // One line a puzzle (`#id<TAB>seconds<TAB>STATUS...`), then a total.
     const lines = readFileSync(log, 'utf8').split('\n').filter((line) => line.startsWith('#'));
-    const verdicts = lines.map((line) => VERDICT[line.split('\t')[2]] ?? 'error');
+    const verdicts = lines.map((line) => NONOSOLVE_VERDICT[line.split('\t')[2]] ?? 'error');
     return { cpuS: run.cpuS, verdicts };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -114,9 +83,8 @@ function nonosolveSet(file) {
 }
 
 function nonosolvePuzzle(file, seed) {
-  const run = childCpu([nonosolve, '-q', '-n', String(maxSolutions), '--seed', String(seed), '--timeout', String(timeLimitS), file]);
-  const word = run.output.match(/\b(UNIQUE|MULTIPLE|NONE|FOUND|TIMEOUT|ERROR)\b/)?.[1];
-  return { cpuS: run.cpuS, verdict: VERDICT[word] ?? 'error' };
+  const run = childUsage([nonosolve, '-q', '-n', String(maxSolutions), '--seed', String(seed), '--timeout', String(timeLimitS), file]);
+  return { cpuS: run.cpuS, verdict: nonosolveVerdict(run.output) };
 }
 
 async function engineSolve(engine, puzzle, name) {

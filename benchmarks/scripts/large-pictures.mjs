@@ -17,11 +17,12 @@
 // --nonosolve, GRIDRACE_PEERS, ../shared/peers, then the PATH; skipped with one line when
 // absent) runs through python3 for its CPU time and peak memory from the kernel, start-up
 // included; it refuses sides over 510.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { childUsage, findNonosolve, nonosolveVerdict } from './nonosolve.mjs';
 import { parseScriptArgs } from './script-args.mjs';
 
 const here = fileURLToPath(import.meta.url);
@@ -102,33 +103,13 @@ const files = sides.map((side) => {
 console.log(`pictures in ${dir}`);
 if (values['write-only']) process.exit(0);
 
-/** nonosolve's path, or null: a build for CPU features this machine lacks dies on a 1x1 puzzle. */
-function findNonosolve() {
-  const probe = join(dir, 'one.non');
-  writeFileSync(probe, 'width 1\nheight 1\nrows\n1\ncolumns\n1\n');
-  const dirs = [values.nonosolve, ...(process.env.GRIDRACE_PEERS ?? '').split(':'), join(root, '../shared/peers')].filter(Boolean);
-  for (const d of dirs) {
-    for (const p of [d, join(d, 'nonosolve'), join(d, 'bin/nonosolve')]) {
-      if (!existsSync(p) || !p.endsWith('nonosolve')) continue;
-      if (spawnSync(p, ['-q', probe], { encoding: 'utf8' }).status === 0) return p;
-    }
-  }
-  const which = spawnSync('sh', ['-c', 'command -v nonosolve'], { encoding: 'utf8' });
-  return which.status === 0 ? which.stdout.trim() : null;
-}
-const nonosolve = findNonosolve();
+const nonosolve = findNonosolve(values.nonosolve, root, 'large-pictures');
 if (nonosolve === null) console.error('large-pictures: nonosolve not found, timing our engines only');
 const NONOSOLVE_MAX_SIDE = 510;
 
 function runNonosolve(file) {
-  // CPU seconds and peak memory of the child from the kernel (python3's rusage).
-  const script = 'import resource,subprocess,sys\nr=subprocess.run(sys.argv[1:],stdout=subprocess.PIPE,stderr=subprocess.STDOUT)\nu=resource.getrusage(resource.RUSAGE_CHILDREN)\nsys.stdout.write("%d %.6f %d\\n" % (r.returncode,u.ru_utime+u.ru_stime,u.ru_maxrss))\nsys.stdout.buffer.write(r.stdout)';
-  const out = execFileSync('python3', ['-c', script, nonosolve, '-q', '-n', String(maxSolutions), '--seed', '1', '--timeout', String(timeLimitS), file], { encoding: 'utf8', maxBuffer: 1 << 28 });
-  const newline = out.indexOf('\n');
-  const [, cpu, rssKb] = out.slice(0, newline).split(' ');
-  const word = out.slice(newline + 1).match(/\b(UNIQUE|MULTIPLE|NONE|FOUND|TIMEOUT|ERROR)\b/)?.[1];
-  const verdict = { UNIQUE: 'unique', MULTIPLE: 'multiple', NONE: 'none', FOUND: 'incomplete (solution-limit)', TIMEOUT: 'incomplete (time-limit)' }[word] ?? 'error';
-  return { verdict, cpuS: Number(cpu), peakMb: Number(rssKb) / 1024 };
+  const run = childUsage([nonosolve, '-q', '-n', String(maxSolutions), '--seed', '1', '--timeout', String(timeLimitS), file]);
+  return { verdict: nonosolveVerdict(run.output), cpuS: run.cpuS, peakMb: run.peakMb };
 }
 
 function runEngine(name, file) {
