@@ -78,7 +78,6 @@ export function planJobs(race: string, tasks: readonly PlannedTask[], settings: 
  */
 const KEEP_FINISHED_S = 24 * 3600;
 
-/** A failed job's tasks as records: errors with the queue's reason, run nowhere we know. */
 /** The record of a task the queue could not run (or whose record came back unusable). */
 function failedRecord(task: PlannedTask, why: string): TaskRecord {
   return {
