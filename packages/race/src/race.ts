@@ -182,12 +182,13 @@ export class Race extends EventTarget {
     const total = this.#tasks.length;
     const byIndex: (TaskRecord | undefined)[] = new Array(total);
     const disagreements: Disagreement[] = [];
-    // Each puzzle's planned tasks and its records so far: a puzzle is cross-checked when its
-    // last task is in, whatever the order they finish in, so a disagreement is shown while the
-    // race goes on.
+    // Each puzzle's planned tasks and the indexes of those finished: a puzzle is cross-checked
+    // when its last task is in, whatever the order they finish in, so a disagreement is shown
+    // while the race goes on. Its records go in plan order, so the messages do not depend on
+    // which worker finished first (and read as `race merge` writes them).
     const taskCount = new Map<CorpusPuzzle, number>();
     for (const t of this.#tasks) taskCount.set(t.puzzle, (taskCount.get(t.puzzle) ?? 0) + 1);
-    const byPuzzle = new Map<CorpusPuzzle, TaskRecord[]>();
+    const finishedOf = new Map<CorpusPuzzle, number[]>();
     let done = 0;
     const report = await executor.run(this.#tasks, this.#engines, settings, {
       started: (task, index) => this.#emit('task-start', { task, index, total }),
@@ -196,10 +197,11 @@ export class Race extends EventTarget {
         byIndex[index] = record;
         done++;
         this.#emit('task-end', { task, record, index, total, done });
-        const mine = byPuzzle.get(task.puzzle) ?? [];
-        mine.push(record);
-        byPuzzle.set(task.puzzle, mine);
-        if (mine.length === taskCount.get(task.puzzle)) {
+        const finished = finishedOf.get(task.puzzle) ?? [];
+        finished.push(index);
+        finishedOf.set(task.puzzle, finished);
+        if (finished.length === taskCount.get(task.puzzle)) {
+          const mine = finished.sort((a, b) => a - b).map((i) => byIndex[i]!);
           for (const d of crossCheck(task.puzzle.record, mine)) {
             disagreements.push(d);
             this.#emit('disagreement', { disagreement: d });

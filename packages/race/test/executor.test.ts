@@ -57,6 +57,8 @@ describe('a race with another executor', () => {
     // The second puzzle's tasks arrived first: it was checked (and disagreed) after two.
     expect(checkedAt).toEqual([2]);
     expect(results.disagreements.map((d) => d.puzzle)).toEqual(['z3-prefix-15x15.json']);
+    // In plan order, as `race merge` would write it, though bitmask's record came in first.
+    expect(results.disagreements[0]!.message).toBe('engines disagree: wasm says unique, bitmask says none');
     expect(results.summary.tasks).toBe(4);
     expect(results.machines?.map((m) => m.id)).toEqual(['elsewhere:1']);
     expect(results.options.queue).toBe('q');
