@@ -64,6 +64,17 @@ function distancePrefix(x: ArrayLike<number>, alpha: number, into?: Float64Array
  * The best split of the segment [start, end): the largest q̂ over left parts [start, τ) and
  * right parts [τ, κ) with κ ≤ end, each at least `minSize` long (ecp's e.split). O(m²).
  */
+/**
+ * Sums of the same distances in another order differ in the last bits, so the statistics of
+ * equal splits (a permutation that leaves a small segment's parts as they were, the same data
+ * in another unit) can come out a hair apart. Statistics within this relative distance count
+ * as equal: a tie goes to the earlier split, and a permuted statistic that ties the observed
+ * one reaches it, so the change points do not depend on rounding.
+ */
+const TIE = 1e-9;
+const above = (a: number, b: number) => a > b + TIE * Math.abs(b);
+const reaches = (a: number, b: number) => a >= b - TIE * Math.abs(b);
+
 function bestSplit(prefix: Float64Array, n: number, start: number, end: number, minSize: number, allowed: (tau: number) => boolean): Split | undefined {
   const stride = n + 1;
   const between = (j: number, from: number, to: number) => prefix[j * stride + to]! - prefix[j * stride + from]!;
@@ -85,7 +96,7 @@ function bestSplit(prefix: Float64Array, n: number, start: number, end: number, 
       const rightMean = right > 1 ? withinRight / ((right * (right - 1)) / 2) : 0;
       const energy = (2 * cross) / (left * right) - leftMean - rightMean;
       const statistic = ((left * right) / (left + right)) * energy;
-      if (best === undefined || statistic > best.statistic) best = { tau, statistic };
+      if (best === undefined || above(statistic, best.statistic)) best = { tau, statistic };
     }
   }
   return best;
@@ -97,7 +108,7 @@ function bestOverSegments(x: ArrayLike<number>, cuts: readonly number[], alpha: 
   let best: Split | undefined;
   for (let s = 0; s + 1 < cuts.length; s++) {
     const split = bestSplit(prefix, x.length, cuts[s]!, cuts[s + 1]!, minSize, allowed);
-    if (split && (best === undefined || split.statistic > best.statistic)) best = split;
+    if (split && (best === undefined || above(split.statistic, best.statistic))) best = split;
   }
   return best;
 }
@@ -145,7 +156,7 @@ export function eDivisive(series: readonly number[], options: ChangePointOptions
         }
       }
       const permuted = bestOverSegments(shuffled, cuts, alpha, minSize, allowed, buffer);
-      if (permuted !== undefined && permuted.statistic >= candidate.statistic) reached++;
+      if (permuted !== undefined && reaches(permuted.statistic, candidate.statistic)) reached++;
       done++;
     }
     const pValue = (reached + 1) / (done + 1);
@@ -182,7 +193,7 @@ export function splitTest(series: readonly number[], from: number, tau: number, 
       shuffled[i] = shuffled[k]!;
       shuffled[k] = t;
     }
-    if (statistic(shuffled) >= observed) reached++;
+    if (reaches(statistic(shuffled), observed)) reached++;
     done++;
   }
   return { index: tau, statistic: observed, pValue: (reached + 1) / (done + 1) };

@@ -82,7 +82,9 @@ describe('eDivisive', () => {
         const moved = eDivisive(series.map((v) => v * scale + shift), { seed }).map((c) => c.index);
         expect(moved).toEqual(plain);
       }),
-      { numRuns: 30 },
+      // The example once gave an extra change point: a permuted statistic equal to the observed
+      // one in real numbers fell either side of it after rounding.
+      { numRuns: 30, examples: [[162, 0.7466104934152121, 0]] },
     );
   });
 });
