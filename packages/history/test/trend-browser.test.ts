@@ -95,11 +95,16 @@ describe('the trend page in Chromium', () => {
       const canvas = document.getElementById('suite-canvas-0')!;
       canvas.scrollIntoView();
       const chart = (window as any).Chart.getChart(canvas);
+      // Fit the chart to its box now: a resize the scroll caused would otherwise land later,
+      // through a resize observer, and move the point after its place was read.
+      chart.resize();
       const point = chart.getDatasetMeta(0).data[5];
       const box = canvas.getBoundingClientRect();
       return { x: box.left + point.x, y: box.top + point.y };
     });
     await tab.mouse.click(at.x, at.y);
+    // Chart.js handles events on the next animation frame, not in the click itself.
+    await tab.waitForFunction(() => (window as any).opened.length > 0, undefined, { timeout: 10_000 }).catch(() => undefined);
     expect(await tab.evaluate(() => (window as any).opened)).toEqual(['race-5/report.html']);
 
     mkdirSync(OUT, { recursive: true });
