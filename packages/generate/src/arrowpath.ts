@@ -13,7 +13,7 @@ import {
   type StopReason,
   Random,
 } from '@gridrace/core';
-import { createArrowPathEngine } from '@gridrace/engine-arrowpath';
+import { createArrowPathEngine, removableGivens } from '@gridrace/engine-arrowpath';
 
 export interface GenerateArrowPathOptions {
   readonly width: number;
@@ -120,8 +120,6 @@ export async function generateArrowPath(options: GenerateArrowPathOptions): Prom
 
   // Pass 1 keeps only removals that propagation alone proves safe (cheap); pass 2 retries
   // the givens left with up to `maxNodes` search nodes per check.
-  const passes: Engine<'arrowpath'>[] = [createArrowPathEngine({ maxNodes: 1 })];
-  if (maxNodes > 0) passes.push(createArrowPathEngine({ maxNodes }));
   const removable: number[] = [];
   for (let cell = 0; cell < n; cell++) {
     const k = numbers[cell]!;
@@ -136,15 +134,41 @@ export async function generateArrowPath(options: GenerateArrowPathOptions): Prom
   let solveMs = 0;
   let stopped: StopReason | null = null;
   const goal = Math.floor(target * n);
-  const candidates = removable.length * passes.length;
-  passes: for (const engine of passes) {
+  const candidates = removable.length * (maxNodes > 0 ? 2 : 1);
+  const report = () => options.onProgress?.({ tried, candidates, givens: n - removed, cells: n });
+
+  // Pass 1 on one propagation state with an undo trail (the engine's removableGivens): the
+  // same removals as a solve per given, without rebuilding the state for each.
+  report();
+  const passStart = budget.elapsedMs();
+  const first = await removableGivens(puzzleOf(), removable, {
+    budget,
+    maxRemovals: n - goal,
+    onProgress: (decided, removals) => {
+      tried = decided;
+      removed = removals;
+      report();
+    },
+  });
+  solveMs += budget.elapsedMs() - passStart;
+  first.removed.forEach((out, i) => {
+    if (out) givens[removable[i]!] = 0;
+  });
+  tried = first.decided;
+  removed = first.removed.filter(Boolean).length;
+  stopped = first.stopped;
+  // Without a second pass this is the last one: every given it kept hit its node cap of 1.
+  undecided = tried - removed;
+
+  if (maxNodes > 0 && stopped === null) {
+    const engine: Engine<'arrowpath'> = createArrowPathEngine({ maxNodes });
     undecided = 0;
     for (const cell of removable) {
       if (givens[cell] === 0) continue;
-      if (n - removed <= goal) break passes;
-      options.onProgress?.({ tried, candidates, givens: n - removed, cells: n });
+      if (n - removed <= goal) break;
+      report();
       stopped = await budget.checkpoint();
-      if (stopped !== null) break passes;
+      if (stopped !== null) break;
       tried++;
       const k = givens[cell]!;
       givens[cell] = 0;
@@ -164,7 +188,7 @@ export async function generateArrowPath(options: GenerateArrowPathOptions): Prom
         if (result.reason !== 'limit') {
           // The overall budget ran out inside the check: this removal stays undone.
           stopped = result.reason;
-          break passes;
+          break;
         }
         undecided++;
       }
