@@ -158,6 +158,9 @@ export class LinkState {
   readonly outEdges: Int32Array;
   readonly inStart: Int32Array;
   readonly inEdges: Int32Array;
+  /** The far end of each slot: outTo[i] = to[outEdges[i]], inFrom[i] = from[inEdges[i]] (saves a lookup in the gap sweep's searches). */
+  readonly outTo: Int32Array;
+  readonly inFrom: Int32Array;
 
   // Candidate links, live. Each node's live links come first in its outEdges and inEdges
   // slices (succCount and predCount of them): a removal swaps the link behind them, an undo
@@ -218,6 +221,8 @@ export class LinkState {
     this.inEdges = links.inEdges;
     this.outPos = links.outPos;
     this.inPos = links.inPos;
+    this.outTo = links.outEdges.map((e) => links.to[e]!);
+    this.inFrom = links.inEdges.map((e) => links.from[e]!);
 
     this.next = new Int32Array(nodes).fill(-1);
     this.prev = new Int32Array(nodes).fill(-1);
@@ -291,15 +296,19 @@ export class LinkState {
     const atOut = outPos[e]!;
     outEdges[atOut] = f;
     outPos[f] = atOut;
+    this.outTo[atOut] = this.to[f]!;
     outEdges[lastOut] = e;
     outPos[e] = lastOut;
+    this.outTo[lastOut] = b;
     const lastIn = this.inStart[b]! + --this.predCount[b]!;
     const g = inEdges[lastIn]!;
     const atIn = inPos[e]!;
     inEdges[atIn] = g;
     inPos[g] = atIn;
+    this.inFrom[atIn] = this.from[g]!;
     inEdges[lastIn] = e;
     inPos[e] = lastIn;
+    this.inFrom[lastIn] = a;
     if (this.succCount[a]! <= 1 && this.next[a] === -1) this.enqueue(a);
     if (this.predCount[b]! <= 1 && this.prev[b] === -1) this.enqueue(b);
   }

@@ -407,8 +407,7 @@ function distances(
   const { num } = s;
   const start = forward ? s.outStart : s.inStart;
   const live = forward ? s.succCount : s.predCount;
-  const list = forward ? s.outEdges : s.inEdges;
-  const ends = forward ? s.to : s.from;
+  const ends = forward ? s.outTo : s.inFrom;
   const dist = forward ? g.fDist : g.bDist;
   const stamp = forward ? g.fStamp : g.bStamp;
   // The other direction's distances, for pruning.
@@ -428,7 +427,7 @@ function distances(
     const d = dx + 1;
     const prune = d >= pruneFrom;
     for (let i = start[x]!, end = i + live[x]!; i < end; i++) {
-      const y = ends[list[i]!]!;
+      const y = ends[i]!;
       if (num[y]! >= 0 || stamp[y] === id) continue;
       if (prune && (otherStamp[y] !== other || otherDist[y]! + d > steps)) continue;
       stamp[y] = id;
@@ -450,7 +449,7 @@ function sweepOneGap(s: LinkState, g: GapScratch, a: number, b: number): boolean
   const p = s.cellOf[a]!;
   const q = s.cellOf[b]!;
   const steps = b - a;
-  const { succCount, outStart, outEdges, to } = s;
+  const { succCount, outStart, outEdges, outTo } = s;
   const { fDist, bDist, bStamp, queue, inGap, lo, hi } = g;
 
   // Cells that fit have forward plus backward distance at most steps, and so do all cells on
@@ -466,7 +465,7 @@ function sweepOneGap(s: LinkState, g: GapScratch, a: number, b: number): boolean
   // The path must exist: p links to a cell that reaches q in time.
   let reached = false;
   for (let i = outStart[p]!, end = i + succCount[p]!; i < end && !reached; i++) {
-    const y = to[outEdges[i]!]!;
+    const y = outTo[i]!;
     if (bStamp[y] === gap && y !== q) reached = true;
   }
   if (!reached) return false;
@@ -532,9 +531,9 @@ function sweepOneGap(s: LinkState, g: GapScratch, a: number, b: number): boolean
     const lx = lo[x]!;
     const hx = hi[x]!;
     for (let j = outStart[x]!, end = j + succCount[x]!; j < end; j++) {
-      const f = outEdges[j]!;
-      const y = to[f]!;
+      const y = outTo[j]!;
       if (inGap[y] !== gap) continue;
+      const f = outEdges[j]!;
       // Some k with lx <= k <= hx and lo[y] <= k + 1 <= hi[y].
       if (Math.max(lx, lo[y]! - 1) <= Math.min(hx, hi[y]! - 1)) {
         if (linkCount === links.length) {
