@@ -1,21 +1,27 @@
 import { verify, type ArrowPathPuzzle } from '@gridrace/core';
-import { arrowPathEngine } from '@gridrace/engine-arrowpath';
+import { arrowPathDfsEngine, arrowPathEngine } from '@gridrace/engine-arrowpath';
 import { describe, expect, it } from 'vitest';
 import { Random, generateArrowPath, randomAlignedPath } from '../src/index.js';
 
 const givenCount = (p: ArrowPathPuzzle) => p.givens.filter((g) => g !== 0).length;
 
-/** The generated puzzle is unique for the engine (no caps), and that solution is the stored one. */
-async function expectUniqueAndConsistent(puzzle: ArrowPathPuzzle): Promise<void> {
+/**
+ * The generated puzzle is unique for the engine (no caps), and that solution is the stored one.
+ * With `dfs`, the depth-first engine (which shares none of the propagating engine's
+ * deductions) must find the same single solution too.
+ */
+async function expectUniqueAndConsistent(puzzle: ArrowPathPuzzle, dfs = false): Promise<void> {
   expect(puzzle.solution).toBeDefined();
   const solution = puzzle.solution!;
   expect(verify(puzzle, solution)).toEqual({ ok: true });
   puzzle.givens.forEach((g, cell) => {
     if (g !== 0) expect(solution.numbers[cell]).toBe(g);
   });
-  const result = await arrowPathEngine.solve(puzzle, { maxSolutions: 2 });
-  expect(result.verdict).toBe('unique');
-  expect(Array.from(result.solutions[0]!.numbers)).toEqual(Array.from(solution.numbers));
+  for (const engine of dfs ? [arrowPathEngine, arrowPathDfsEngine] : [arrowPathEngine]) {
+    const result = await engine.solve(puzzle, { maxSolutions: 2, timeLimitMs: 30_000 });
+    expect([engine.name, result.verdict]).toEqual([engine.name, 'unique']);
+    expect(Array.from(result.solutions[0]!.numbers)).toEqual(Array.from(solution.numbers));
+  }
 }
 
 describe('generateArrowPath', () => {
@@ -28,7 +34,7 @@ describe('generateArrowPath', () => {
     expect(c.puzzle.arrows).not.toEqual(a.puzzle.arrows);
   });
 
-  it('makes unique, verified puzzles over a range of sizes and seeds, far sparser than full', async () => {
+  it('makes unique, verified puzzles over a range of sizes and seeds (unique for both engines up to 54 cells), far sparser than full', async () => {
     for (const [width, height, seed] of [
       [1, 1, 1],
       [1, 6, 2],
@@ -40,7 +46,8 @@ describe('generateArrowPath', () => {
       const { puzzle, stats } = await generateArrowPath({ width, height, seed });
       expect(puzzle.width).toBe(width);
       expect(puzzle.height).toBe(height);
-      await expectUniqueAndConsistent(puzzle);
+      // The depth-first engine finishes these in well under a second (not the 10x10).
+      await expectUniqueAndConsistent(puzzle, width * height <= 54);
       expect(stats.givens).toBe(givenCount(puzzle));
       expect(stats.stopped).toBeNull();
       // 1 and N stay given by default; N is the only cell without an arrow.
