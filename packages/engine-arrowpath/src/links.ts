@@ -55,6 +55,8 @@ interface CandidateLinks {
   readonly inStart: Int32Array;
   readonly outEdges: Int32Array;
   readonly inEdges: Int32Array;
+  readonly outTo: Int32Array;
+  readonly inFrom: Int32Array;
   readonly outPos: Int32Array;
   readonly inPos: Int32Array;
 }
@@ -124,15 +126,21 @@ export async function buildLinkState(grid: ArrowGrid, budget: SolveBudget): Prom
   }
   const outEdges = new Int32Array(m);
   const inEdges = new Int32Array(m);
+  const outTo = new Int32Array(m);
+  const inFrom = new Int32Array(m);
   const outPos = new Int32Array(m);
   const inPos = new Int32Array(m);
   const outFill = outStart.slice(0, nodes);
   const inFill = inStart.slice(0, nodes);
   for (let i = 0; i < m; i++) {
-    outPos[i] = outFill[from[i]!]!;
-    outEdges[outFill[from[i]!]!++] = i;
-    inPos[i] = inFill[to[i]!]!;
-    inEdges[inFill[to[i]!]!++] = i;
+    const out = outFill[from[i]!]!++;
+    outPos[i] = out;
+    outEdges[out] = i;
+    outTo[out] = to[i]!;
+    const into = inFill[to[i]!]!++;
+    inPos[i] = into;
+    inEdges[into] = i;
+    inFrom[into] = from[i]!;
     if ((i & (LINKS_PER_CHECK - 1)) === 0) {
       const stop = await budget.checkpoint();
       if (stop !== null) return stop;
@@ -140,7 +148,7 @@ export async function buildLinkState(grid: ArrowGrid, budget: SolveBudget): Prom
   }
   const stop = await budget.checkpoint();
   if (stop !== null) return stop;
-  return new LinkState(grid, { from, to, succCount, predCount, outStart, inStart, outEdges, inEdges, outPos, inPos });
+  return new LinkState(grid, { from, to, succCount, predCount, outStart, inStart, outEdges, inEdges, outTo, inFrom, outPos, inPos });
 }
 
 export class LinkState {
@@ -221,8 +229,8 @@ export class LinkState {
     this.inEdges = links.inEdges;
     this.outPos = links.outPos;
     this.inPos = links.inPos;
-    this.outTo = links.outEdges.map((e) => links.to[e]!);
-    this.inFrom = links.inEdges.map((e) => links.from[e]!);
+    this.outTo = links.outTo;
+    this.inFrom = links.inFrom;
 
     this.next = new Int32Array(nodes).fill(-1);
     this.prev = new Int32Array(nodes).fill(-1);
