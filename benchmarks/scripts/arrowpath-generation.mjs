@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { childUsage } from './nonosolve.mjs';
-import { parseScriptArgs } from './script-args.mjs';
+import { parseScriptArgs, usageError } from './script-args.mjs';
 
 const here = fileURLToPath(import.meta.url);
 const core = await import('@gridrace/core');
@@ -79,10 +79,7 @@ const { values } = parseScriptArgs(import.meta.url, {
   },
 });
 
-const fail = (message) => {
-  console.error(`arrowpath-generation.mjs: ${message}`);
-  process.exit(5);
-};
+const fail = (message) => usageError(import.meta.url, message);
 const positive = (flag) => {
   const value = Number(values[flag]);
   if (!(value > 0) || !Number.isFinite(value)) fail(`--${flag} must be a positive number, got "${values[flag]}"`);
@@ -144,13 +141,13 @@ let turn = 0;
 for (const { width, height } of sizes) {
   for (let seed = 1; seed <= seeds; seed++) {
     const first = turn++ % 2 === 0;
-    const them = first ? undefined : theirs(width, height, seed);
+    const earlier = first ? undefined : theirs(width, height, seed);
     const us = ours(width, height, seed);
-    const tatham = first ? theirs(width, height, seed) : them;
-    const row = { size: `${width}x${height}`, seed, us, tatham };
+    const them = first ? theirs(width, height, seed) : earlier;
+    const row = { size: `${width}x${height}`, seed, us, tatham: them };
     rows.push(row);
     const share = (r) => `${((100 * r.givens) / r.cells).toFixed(1)}%`;
-    const theirText = tatham === undefined ? '' : tatham.finished ? `; Tatham ${tatham.cpuS.toFixed(2)} s, ${share(tatham)}` : `; Tatham no puzzle in ${limitS} s`;
+    const theirText = them === undefined ? '' : them.finished ? `; Tatham ${them.cpuS.toFixed(2)} s, ${share(them)}` : `; Tatham no puzzle in ${limitS} s`;
     console.error(
       `${row.size} seed ${seed}: ours ${us.cpuS.toFixed(2)} s, ${share(us)}${us.stopped ? ` (stopped: ${us.stopped})` : ''}, solve ${(1000 * us.solveS).toFixed(1)} ms ${us.verdict}${us.matches ? '' : ' NOT THE GENERATOR SOLUTION'}, dfs ${us.dfsVerdict}${theirText}`,
     );

@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { childUsage, findNonosolve, nonosolveVerdict } from './nonosolve.mjs';
-import { parseScriptArgs } from './script-args.mjs';
+import { parseScriptArgs, usageError } from './script-args.mjs';
 
 const here = fileURLToPath(import.meta.url);
 const root = resolve(dirname(here), '../..');
@@ -84,10 +84,7 @@ const sides = values.sides.split(',').map(Number);
 const maxSolutions = Number(values['max-solutions']);
 const timeLimitS = Number(values['time-limit']);
 const engineNames = values.engines.split(',').filter(Boolean);
-const bad = (message) => {
-  console.error(`large-pictures: ${message}`);
-  process.exit(5);
-};
+const bad = (message) => usageError(import.meta.url, message);
 if (!sides.every((s) => Number.isInteger(s) && s >= 5 && s <= core.MAX_SIDE)) bad(`--sides takes whole numbers from 5 to ${core.MAX_SIDE}, got ${values.sides}`);
 if (![1, 2].includes(maxSolutions)) bad('--max-solutions is 1 or 2');
 if (!(timeLimitS > 0)) bad('--time-limit takes a positive number of seconds');

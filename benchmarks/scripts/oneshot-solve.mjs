@@ -22,7 +22,7 @@ import { closeSync, existsSync, openSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseScriptArgs } from './script-args.mjs';
+import { parseScriptArgs, usageError } from './script-args.mjs';
 import { mean, median, quantile, standardDeviation } from '@gridrace/race';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -41,8 +41,7 @@ const { values, positionals } = parseScriptArgs(import.meta.url, {
 const runs = Number(values.runs);
 const warmup = Number(values.warmup);
 if (!Number.isInteger(runs) || runs < 1 || !Number.isInteger(warmup) || warmup < 0) {
-  console.error('oneshot-solve: --runs is a whole number of at least 1, --warmup of at least 0');
-  process.exit(5);
+  usageError(import.meta.url, '--runs is a whole number of at least 1, --warmup of at least 0');
 }
 const dirs = (positionals.length > 0 ? positionals : [root]).map((d) => resolve(d));
 const engines = values.engine.split(',').map((e) => e.trim()).filter(Boolean);

@@ -18,6 +18,12 @@ export function headerComment(file) {
   return header.join('\n');
 }
 
+/** A flag or value the script at `scriptUrl` cannot use: one line naming the script, exit code 5. */
+export function usageError(scriptUrl, message) {
+  console.error(`${basename(fileURLToPath(scriptUrl))}: ${message}`);
+  process.exit(5);
+}
+
 /** parseArgs for the script at `scriptUrl` (its import.meta.url), with --help and one-line errors. */
 export function parseScriptArgs(scriptUrl, config) {
   const file = fileURLToPath(scriptUrl);
@@ -25,8 +31,7 @@ export function parseScriptArgs(scriptUrl, config) {
   try {
     parsed = parseArgs({ ...config, options: { ...config.options, help: { type: 'boolean', short: 'h' } } });
   } catch (error) {
-    console.error(`${basename(file)}: ${String(error.message).split('. ')[0]} (--help lists the flags)`);
-    process.exit(5);
+    usageError(scriptUrl, `${String(error.message).split('. ')[0]} (--help lists the flags)`);
   }
   if (parsed.values.help) {
     console.log(headerComment(file));
