@@ -6,7 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { writePuzzle, type Engine } from '@gridrace/core';
 import { schemaProblems, TASK_RECORD_SCHEMA, type ExecutorReport, type MachineRecord, type PlannedTask, type TaskExecutor, type TaskRecord, type TaskSettings } from '@gridrace/race';
 import { Job, Queue } from 'bullmq';
-import { connect, DEFAULT_QUEUE_NAME, QueueError, type QueueAddress } from './connection.js';
+import { DEFAULT_QUEUE_NAME, QueueError, type QueueAddress } from './address.js';
+import { connect } from './connection.js';
 import { JOB_VERSION, resultProblem, type JobData, type JobResult } from './job.js';
 
 export interface QueueExecutorOptions {

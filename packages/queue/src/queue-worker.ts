@@ -8,7 +8,8 @@ import { hostname } from 'node:os';
 import { listEngines, readPuzzle } from '@gridrace/core';
 import { collectEnv, localExecutor, puzzleHash, type PlannedTask, type TaskRecord } from '@gridrace/race';
 import { Worker, type Job } from 'bullmq';
-import { connect, DEFAULT_QUEUE_NAME, type QueueAddress } from './connection.js';
+import { DEFAULT_QUEUE_NAME, type QueueAddress } from './address.js';
+import { connect } from './connection.js';
 import { jobProblem, jobTaskIndexes, resultProblem, type JobData, type JobResult, type Machine } from './job.js';
 
 export interface QueueWorkerOptions {

@@ -4,19 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import {
-  HistoryFileError,
-  RunsFileError,
-  addFiles,
-  buildSeries,
-  failingChanges,
-  findChanges,
-  readHistory,
-  trendPage,
-  trendSeries,
-  type Series,
-  type SeriesChange,
-} from '@gridrace/history';
+import type { Series, SeriesChange } from '@gridrace/history';
 import { formatMs } from '@gridrace/race/records';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { percent, positive, wholeNumber } from './parsers.js';
@@ -25,19 +13,26 @@ import type { Ui } from './shared.js';
 /** Where the history is unless --db says: GRIDRACE_HISTORY, else race-results/history.sqlite. */
 export const DEFAULT_HISTORY = process.env.GRIDRACE_HISTORY || 'race-results/history.sqlite';
 
+/**
+ * The history library, loaded when a command uses it: sql.js is a tenth of a second of start-up
+ * that `gridrace race` without --history, and every --help, would pay for nothing.
+ */
+const historyLib = () => import('@gridrace/history');
+
 /** Runs the history's calls, turning its errors into one-line messages with exit code 4. */
-async function historyCall<T>(call: () => Promise<T>): Promise<T> {
+async function historyCall<T>(call: (lib: typeof import('@gridrace/history')) => Promise<T>): Promise<T> {
+  const lib = await historyLib();
   try {
-    return await call();
+    return await call(lib);
   } catch (err) {
-    if (err instanceof HistoryFileError || err instanceof RunsFileError) throw new CliError(err.message, ExitCode.BAD_INPUT);
+    if (err instanceof lib.HistoryFileError || err instanceof lib.RunsFileError) throw new CliError(err.message, ExitCode.BAD_INPUT);
     throw err;
   }
 }
 
 /** Adds results (files or folders) to the history and says so; used by `history add`, `race --history` and `race gate --history`. */
 export async function addToHistory(db: string, paths: readonly string[], suite: string | undefined, ui: Ui): Promise<void> {
-  const { added, present } = await historyCall(() => addFiles(db, paths, suite ? { suite } : {}));
+  const { added, present } = await historyCall(({ addFiles }) => addFiles(db, paths, suite ? { suite } : {}));
   ui.info(`history: added ${added} run(s) to ${db}${present > 0 ? ` (${present} already there)` : ''}`);
 }
 
@@ -58,7 +53,7 @@ interface DbFlags {
 }
 
 async function listCommand(flags: DbFlags & { limit?: number }, ui: Ui): Promise<ExitCode> {
-  const history = await historyCall(() => readHistory(flags.db));
+  const history = await historyCall(({ readHistory }) => readHistory(flags.db));
   let runs = history.runs();
   if (flags.limit !== undefined) runs = runs.slice(-flags.limit);
   if (flags.json) ui.out(JSON.stringify(runs.map(({ versions, ...r }) => ({ ...r, versions: JSON.parse(versions) })), null, 1));
@@ -72,7 +67,7 @@ async function listCommand(flags: DbFlags & { limit?: number }, ui: Ui): Promise
 }
 
 async function showCommand(id: number, flags: DbFlags, ui: Ui): Promise<ExitCode> {
-  const history = await historyCall(() => readHistory(flags.db));
+  const history = await historyCall(({ readHistory }) => readHistory(flags.db));
   const run = history.run(id);
   if (!run) {
     history.close();
@@ -107,7 +102,8 @@ interface ChangesFlags extends SeriesFlags {
 }
 
 async function analyse(flags: SeriesFlags & { measure?: 'time' | 'counters' | 'all'; scope?: 'suite' | 'puzzle' | 'all'; minChange?: number }, keep: (series: Series[]) => Series[] = (s) => s) {
-  const history = await historyCall(() => readHistory(flags.db));
+  const { buildSeries } = await historyLib();
+  const history = await historyCall(({ readHistory }) => readHistory(flags.db));
   const runs = history.runs();
   const series = keep(buildSeries(runs, history.results(), {
     ...(flags.engine ? { engine: flags.engine } : {}),
@@ -116,12 +112,14 @@ async function analyse(flags: SeriesFlags & { measure?: 'time' | 'counters' | 'a
     ...(flags.scope ? { scope: flags.scope } : {}),
   }));
   history.close();
+  const { findChanges } = await historyLib();
   const changes = findChanges(runs, series, { significance: flags.significance, window: flags.window, ...(flags.minChange === undefined ? {} : { minChange: flags.minChange / 100 }) });
   return { runs, series, changes };
 }
 
 async function changesCommand(flags: ChangesFlags, ui: Ui): Promise<ExitCode> {
   const { runs, changes } = await analyse(flags);
+  const { failingChanges } = await historyLib();
   const failing = failingChanges(changes, flags.threshold / 100);
   if (flags.json) {
     ui.out(JSON.stringify({ runs: runs.length, threshold: flags.threshold, failing: failing.length, changes: changes.map((c) => ({ ...c, run: runs[c.run]!.id })) }, null, 1));
@@ -149,6 +147,7 @@ async function changesCommand(flags: ChangesFlags, ui: Ui): Promise<ExitCode> {
 }
 
 async function trendCommand(flags: SeriesFlags & { output: string; counters?: boolean }, ui: Ui): Promise<ExitCode> {
+  const { trendPage, trendSeries } = await historyLib();
   const { runs, series, changes } = await analyse(flags, (all) => trendSeries(all, flags.counters));
   const out = resolve(flags.output);
   try {

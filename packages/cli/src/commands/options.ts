@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PuzzleKind } from '@gridrace/core';
 import { CorpusError, DEFAULT_CORPUS, loadCorpus, readSuite, type LoadedCorpus } from '@gridrace/race';
-import { parseQueueUrl, QueueError, type QueueAddress } from '@gridrace/queue';
+import { parseQueueUrl, QueueError, type QueueAddress } from '@gridrace/queue/address';
 import { CliError, ExitCode } from '../exit-codes.js';
 
 export { list, many, positive, nonNegative, wholeNumber, percent } from './parsers.js';
