@@ -16,6 +16,12 @@ export function checkQueueFor(api: Z3Api): CheckQueue {
 /** Runs tasks one after another, in the order they were queued. */
 export class CheckQueue {
   #tail: Promise<void> = Promise.resolve();
+  #running = 0;
+
+  /** Whether a task is running now (the others wait their turn behind it). */
+  get running(): boolean {
+    return this.#running > 0;
+  }
 
   /**
    * Run `task` once every earlier task has finished. If `giveUp` resolves while the task is
@@ -36,11 +42,13 @@ export class CheckQueue {
       void previous.then(async () => {
         if (state === 'gave-up') return release();
         state = 'running';
+        this.#running++;
         try {
           resolve(await task());
         } catch (error) {
           reject(error);
         } finally {
+          this.#running--;
           release();
         }
       });

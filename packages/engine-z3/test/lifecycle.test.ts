@@ -6,6 +6,8 @@ import { FILLED, verify, type NonogramPuzzle } from '@gridrace/core';
 import { loadSeedPuzzles } from '@gridrace/testkit';
 import { describe, expect, it } from 'vitest';
 import { createZ3Engine, createZ3PrefixEngine } from '../src/index.js';
+import { checkQueueFor } from '../src/check-queue.js';
+import { acquireZ3, releaseZ3 } from '../src/runtime.js';
 
 const cross: NonogramPuzzle = { kind: 'nonogram', width: 3, height: 3, rows: [[1], [3], [1]], columns: [[1], [3], [1]], givens: [], meta: {} };
 // The seed's model as written needs minutes for GCHQ (see README): a solve that is still in
@@ -81,9 +83,14 @@ describe('Z3 runtime lifecycle', () => {
     const quick = createZ3Engine();
     await slow.init!();
     const blocking = slow.solve(gchq, { timeLimitMs: 60_000 });
-    // Models are built in slices that yield: let the slow one finish building and take the
-    // context (its build takes well under a second alone, a few seconds beside other test suites).
-    await new Promise((resolve) => setTimeout(resolve, 5000));
+    // Models are built in slices that yield: wait until the slow one has finished building and
+    // holds the context (well under a second alone, a few seconds beside other test suites).
+    const api = await acquireZ3();
+    for (let waited = 0; !checkQueueFor(api).running; waited += 50) {
+      expect(waited, 'the slow solve never started its check').toBeLessThan(30_000);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await releaseZ3();
     const start = performance.now();
     const aborted = await quick.solve(cross, { signal: AbortSignal.timeout(200) });
     const timedOut = await quick.solve(cross, { timeLimitMs: 200 });
