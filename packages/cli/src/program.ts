@@ -167,7 +167,7 @@ Exit codes:
     .command('generate')
     .description('make a random puzzle with exactly one solution, proven by an engine; the same seed gives the same puzzle')
     .argument('<kind>', 'puzzle kind: arrowpath or nonogram')
-    .argument('<size>', 'WIDTHxHEIGHT, e.g. 20x20')
+    .argument('<size>', 'WIDTHxHEIGHT, e.g. 20x20; sides up to 100, black-and-white nonograms up to 2000 (beyond 100 made unique by line logic, with givens where it stalls)')
     .option('--seed <seed>', 'random seed: the same seed gives the same puzzle (default: one picked at random and printed)')
     .option('--corners', 'arrow paths: put 1 in the top-left and N in the bottom-right corner, as in the seed puzzles')
     .option('-e, --engine <name>', `nonograms: the engine that proves the puzzle unique (default: ${defaultEngineName('nonogram')}); arrow paths are always checked by arrowpath`)

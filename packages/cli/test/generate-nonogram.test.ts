@@ -78,6 +78,9 @@ describe('gridrace generate nonogram', () => {
     [['generate', 'nonogram', '6x5', '--seed', '1', '--to', 'taai'], /^gridrace: cannot write a 6x5 nonogram as taai: taai holds square puzzles only/],
     [['generate', 'nonogram', '6x5', '--seed', '1', '--engine', 'arrowpath'], /engine "arrowpath" solves arrowpath puzzles, but this is a nonogram puzzle/],
     [['generate', 'nonogram', '6x5', '--seed', '1', '--corners'], /--corners is for arrow paths/],
+    [['generate', 'nonogram', '2001x10', '--seed', '1'], /sides from 2 to 2000 for black-and-white nonograms/],
+    [['generate', 'nonogram', '101x10', '--seed', '1', '--colours', '2'], /sides from 2 to 100 for colour nonograms/],
+    [['generate', 'arrowpath', '101x10', '--seed', '1'], /sides from 2 to 100, e\.g\./],
     [['generate', 'arrowpath', '6x5', '--seed', '1', '--engine', 'wasm'], /arrow paths are generated with the arrowpath engine/],
   ])('refuses %j with exit code 5', (args, message) => {
     const run = gridrace(args);
@@ -92,5 +95,15 @@ describe('gridrace generate nonogram', () => {
     expect(run.code).toBe(ExitCode.INCOMPLETE);
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(/^gridrace: generate: time limit of 0\.001 s reached: stopped \(aborted\) after \d+ check\(s\), before a unique 100x100 nonogram was found\n$/);
+  });
+
+  it('over 100 a side: unique by line logic with givens, the same for the same seed, and bitmask agrees', () => {
+    const first = gridrace(['generate', 'nonogram', '130x101', '--seed', 'large']);
+    expect(first.code, first.stderr).toBe(ExitCode.OK);
+    expect(first.stderr).toMatch(/^130x101 seed large: \d+% filled, \d+ givens \([\d.]+%\), unique by line logic \(.+\) and by wasm \(.+\)\n$/);
+    expect(gridrace(['generate', 'nonogram', '130x101', '--seed', 'large']).stdout).toBe(first.stdout);
+    const puzzle = readPuzzle(first.stdout, { format: 'pattern' }) as NonogramPuzzle;
+    expect([puzzle.width, puzzle.height]).toEqual([130, 101]);
+    expectUniqueBy('bitmask', first.stdout, 'pattern');
   });
 });

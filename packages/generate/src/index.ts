@@ -6,3 +6,5 @@ export type { GenerateNonogramOptions, GenerateNonogramStats, GeneratedNonogram 
 export { generateNonogram, randomImage, GenerateNonogramError } from './nonogram.js';
 export type { GenerateColourNonogramOptions, GeneratedColourNonogram } from './colour.js';
 export { generateColourNonogram, generatorPalette, randomColourImage } from './colour.js';
+export type { GenerateLineSolvableOptions, GeneratedLineSolvable, LineSolvableStats } from './line-solvable.js';
+export { generateLineSolvableNonogram } from './line-solvable.js';

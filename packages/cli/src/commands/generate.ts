@@ -1,7 +1,7 @@
 import type { SingleBar } from 'cli-progress';
 import { PuzzleFormatError, writePuzzle, type Engine, type FormatName, type Puzzle } from '@gridrace/core';
 import { defaultEngineName } from '@gridrace/engines/lazy';
-import { GenerateNonogramError, generateArrowPath, generateColourNonogram, generateNonogram } from '@gridrace/generate';
+import { GenerateNonogramError, generateArrowPath, generateColourNonogram, generateLineSolvableNonogram, generateNonogram } from '@gridrace/generate';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { writeOutput } from '../io.js';
 import { formatMs } from '../output.js';
@@ -24,13 +24,22 @@ export interface GenerateFlags {
 
 const KINDS = ['arrowpath', 'nonogram'] as const;
 
-/** Parses `WxH` (e.g. `20x20`); sizes from 2 to 100 a side. */
-export function parseSize(text: string): { width: number; height: number } {
+/** Sides of generated puzzles: arrow paths and colour nonograms to 100, black-and-white nonograms to 2000. */
+const MAX_SIDE = 100;
+const MAX_NONOGRAM_SIDE = 2000;
+/**
+ * Nonograms with a side beyond this are made unique by line logic and givens (the repair loop
+ * calls an engine per change, which stops being practical past about 100x100).
+ */
+const REPAIR_MAX_SIDE = 100;
+
+/** Parses `WxH` (e.g. `20x20`), sides from 2 to `max`. */
+export function parseSize(text: string, max = MAX_SIDE, what = ''): { width: number; height: number } {
   const match = /^(\d+)x(\d+)$/.exec(text);
   const width = Number(match?.[1]);
   const height = Number(match?.[2]);
-  if (!match || width < 2 || height < 2 || width > 100 || height > 100) {
-    throw new CliError(`size "${text}" should be WIDTHxHEIGHT with sides from 2 to 100, e.g. 20x20`, ExitCode.USAGE);
+  if (!match || width < 2 || height < 2 || width > max || height > max) {
+    throw new CliError(`size "${text}" should be WIDTHxHEIGHT with sides from 2 to ${max}${what}, e.g. 20x20`, ExitCode.USAGE);
   }
   return { width, height };
 }
@@ -41,7 +50,8 @@ export function parseSize(text: string): { width: number; height: number } {
  */
 export async function generateCommand(kind: string, size: string, flags: GenerateFlags, ui: Ui): Promise<ExitCode> {
   if (!(KINDS as readonly string[]).includes(kind)) throw new CliError(`cannot generate "${kind}" puzzles; supported: ${KINDS.join(', ')}`, ExitCode.USAGE);
-  const { width, height } = parseSize(size);
+  const { width, height } =
+    kind === 'nonogram' && flags.colours === undefined ? parseSize(size, MAX_NONOGRAM_SIDE, ' for black-and-white nonograms') : parseSize(size, MAX_SIDE, kind === 'nonogram' ? ' for colour nonograms' : '');
   const picked = flags.seed === undefined;
   const seed = flags.seed ?? String(Math.floor(Math.random() * 1_000_000_000));
   if (flags.colours !== undefined && kind !== 'nonogram') throw new CliError('--colours is for nonograms', ExitCode.USAGE);
@@ -98,7 +108,7 @@ async function arrowPath(width: number, height: number, seed: string, flags: Gen
  * A progress bar on standard error for a run that takes over a second, on a terminal only
  * (cli-progress, loaded when first shown); `update` is cheap until then.
  */
-function progressLine(label: string): { update(value: number, total: number, detail: string): void; stop(): void } {
+function progressLine(label: string, unit = 'checks'): { update(value: number, total: number, detail: string): void; stop(): void } {
   const started = performance.now();
   const tty = process.stderr.isTTY === true && !process.env.CI;
   let bar: SingleBar | undefined;
@@ -116,7 +126,7 @@ function progressLine(label: string): { update(value: number, total: number, det
           if (stopped) return; // the run ended while the module loaded
           // A CommonJS module: its exports are the namespace's default in Node.
           const cliProgress = (module as { default?: typeof module }).default ?? module;
-          bar = new cliProgress.SingleBar({ format: `${label} {bar} {value}/{total} checks | {detail} | {duration_formatted}`, hideCursor: true, clearOnComplete: true, stream: process.stderr }, cliProgress.Presets.shades_classic);
+          bar = new cliProgress.SingleBar({ format: `${label} {bar} {value}/{total} ${unit} | {detail} | {duration_formatted}`, hideCursor: true, clearOnComplete: true, stream: process.stderr }, cliProgress.Presets.shades_classic);
           bar.start(total, value, { detail });
         });
       }
@@ -148,6 +158,7 @@ async function nonogram(width: number, height: number, seed: string, flags: Gene
   const started = performance.now();
   try {
     await checker.init?.();
+    if (colours === undefined && Math.max(width, height) > REPAIR_MAX_SIDE) return await lineSolvable(width, height, seed, checker as Engine<'nonogram'>, controller.signal);
     const { puzzle, stats } =
       colours === undefined
         ? await generateNonogram({ width, height, seed, checker: checker as Engine<'nonogram'>, signal: controller.signal })
@@ -168,4 +179,29 @@ async function nonogram(width: number, height: number, seed: string, flags: Gene
     if (timer !== undefined) clearTimeout(timer);
     await checker.dispose?.();
   }
+}
+
+/**
+ * A nonogram too large for the repair loop: line logic settles the picture's clues, with givens
+ * where it stalls, so it is unique by construction; then the checking engine solves it on its
+ * own as a second proof.
+ */
+async function lineSolvable(width: number, height: number, seed: string, checker: Engine<'nonogram'>, signal: AbortSignal): Promise<{ puzzle: Puzzle; summary: string }> {
+  const progress = progressLine(`generate ${width}x${height}`, 'cells settled');
+  let generated;
+  try {
+    generated = await generateLineSolvableNonogram({ width, height, seed, signal, onProgress: (p) => progress.update(p.settled, p.cells, `${p.givens} given`) });
+  } finally {
+    progress.stop();
+  }
+  const { puzzle, stats } = generated;
+  const checked = await checker.solve(puzzle, { maxSolutions: 2, signal });
+  if (checked.verdict === 'incomplete') throw new GenerateNonogramError(`${checker.name} did not finish its check (${checked.reason})`, checked.reason === 'aborted' ? 'aborted' : undefined);
+  if (checked.verdict !== 'unique') throw new Error(`${checker.name} says ${checked.verdict} for a puzzle line logic settled completely (a bug in the generator or the engine)`);
+  const share = ((100 * stats.filled) / (width * height)).toFixed(0);
+  const givens = ((100 * stats.givens) / (width * height)).toFixed(2);
+  return {
+    puzzle,
+    summary: `${share}% filled, ${stats.givens} givens (${givens}%), unique by line logic (${formatMs(stats.ms)}) and by ${checker.name} (${formatMs(checked.stats.timeMs)})`,
+  };
 }
