@@ -40,7 +40,7 @@ describe('race results folders', () => {
     expect(raceIn(cwd, ['-e', 'bitmask', '-p', SMALL, '--iterations', '1', '--no-calibration']).status).toBe(0);
     const before = readdirSync(join(cwd, 'race-results')).filter((d) => d !== 'latest');
     // naive on GCHQ and more: long enough to be interrupted after the first task has ended.
-    const child = spawn(process.execPath, [CLI, 'race', '-e', 'bitmask,naive', '-p', join(REPO, 'puzzles/seed'), '-k', 'nonogram', '--time', '2', '--no-calibration', '--no-progress'], {
+    const child = spawn(process.execPath, [CLI, 'race', '-e', 'bitmask,naive', '-p', join(REPO, 'puzzles/seed'), '-k', 'nonogram', '--time', '1', '--no-calibration', '--no-progress'], {
       cwd,
       env: { ...process.env, NO_COLOR: '1' },
     });
