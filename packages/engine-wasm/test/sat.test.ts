@@ -222,9 +222,10 @@ describe('AssemblyScript SAT solver', () => {
       }),
       { numRuns: 600 },
     );
-    // Both kinds were met (the generator is not degenerate).
-    expect(satisfiable).toBeGreaterThan(100);
-    expect(unsatisfiable).toBeGreaterThan(100);
+    // Both kinds were met (the generator is not degenerate): about one formula in eight is
+    // unsatisfiable (62 and 83 of 600 in two runs; fast-check draws a new seed each run).
+    expect(satisfiable).toBeGreaterThan(300);
+    expect(unsatisfiable).toBeGreaterThan(25);
   }, 240_000);
 
   it('random 3-SAT with thousands of conflicts (restarts, clause deletion, compaction): the models satisfy the formula, and the same run twice is the same', () => {
