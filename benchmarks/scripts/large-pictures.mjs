@@ -3,8 +3,13 @@
 // engines and nonosolve in one run, CPU seconds and peak memory, every answer verified.
 //
 //   node benchmarks/scripts/large-pictures.mjs [--sides 100,200,400,800,1600] [--seed 1]
-//     [--engines wasm,bitmask] [--max-solutions 2] [--time-limit 100] [--nonosolve PATH]
-//     [--dir DIR] [--write-only] [--out FILE]
+//     [--pictures discs|line-solvable] [--engines wasm,bitmask] [--max-solutions 2]
+//     [--time-limit 100] [--nonosolve PATH] [--dir DIR] [--write-only] [--out FILE]
+//
+// `--pictures line-solvable` takes the generator's large nonograms instead
+// (generateLineSolvableNonogram: unique, settled by line logic with a few givens), written as
+// JSON (givens have no place in .non, so nonosolve is left out): a workload whose hardness does
+// not grow with the side, for the exponent of the engines' cost in the cells.
 //
 // A picture of side S has one disc per 300 cells, radii 2 to 12 cells, so its local
 // structure (and fill, about 45%) is the same at every size: the work should grow with the
@@ -71,6 +76,7 @@ const { values } = parseScriptArgs(import.meta.url, {
   options: {
     sides: { type: 'string', default: '100,200,400,800,1600' },
     seed: { type: 'string', default: '1' },
+    pictures: { type: 'string', default: 'discs' },
     engines: { type: 'string', default: 'wasm,bitmask' },
     'max-solutions': { type: 'string', default: '2' },
     'time-limit': { type: 'string', default: '100' },
@@ -89,19 +95,32 @@ if (!sides.every((s) => Number.isInteger(s) && s >= 5 && s <= core.MAX_SIDE)) ba
 if (![1, 2].includes(maxSolutions)) bad('--max-solutions is 1 or 2');
 if (!(timeLimitS > 0)) bad('--time-limit takes a positive number of seconds');
 for (const name of engineNames) if (ENGINES[name] === undefined) bad(`unknown engine ${name} (wasm, bitmask)`);
+const lineSolvable = values.pictures === 'line-solvable';
+if (!lineSolvable && values.pictures !== 'discs') bad(`--pictures is discs or line-solvable, got ${values.pictures}`);
 
 const dir = values.dir ?? mkdtempSync(join(tmpdir(), 'large-pictures-'));
 mkdirSync(dir, { recursive: true });
-const files = sides.map((side) => {
-  const file = join(dir, `discs-${side}-seed-${values.seed}.non`);
-  writeFileSync(file, core.writePuzzle(discPicture(side, values.seed), 'non'));
-  return { side, file };
-});
+const files = [];
+for (const side of sides) {
+  if (lineSolvable) {
+    const { generateLineSolvableNonogram } = await import('@gridrace/generate');
+    const { puzzle, stats } = await generateLineSolvableNonogram({ width: side, height: side, seed: values.seed });
+    const file = join(dir, `line-solvable-${side}-seed-${values.seed}.json`);
+    writeFileSync(file, core.writePuzzle(puzzle, 'json'));
+    console.log(`${String(side).padStart(5)}  generated: ${stats.givens} givens, ${(stats.ms / 1000).toFixed(2)} s`);
+    files.push({ side, file });
+  } else {
+    const file = join(dir, `discs-${side}-seed-${values.seed}.non`);
+    writeFileSync(file, core.writePuzzle(discPicture(side, values.seed), 'non'));
+    files.push({ side, file });
+  }
+}
 console.log(`pictures in ${dir}`);
 if (values['write-only']) process.exit(0);
 
-const nonosolve = findNonosolve(values.nonosolve, root, 'large-pictures');
-if (nonosolve === null) console.error('large-pictures: nonosolve not found, timing our engines only');
+const nonosolve = lineSolvable ? null : findNonosolve(values.nonosolve, root, 'large-pictures');
+if (lineSolvable) console.error('large-pictures: nonosolve left out: its .non input has no place for givens');
+else if (nonosolve === null) console.error('large-pictures: nonosolve not found, timing our engines only');
 const NONOSOLVE_MAX_SIDE = 510;
 
 function runNonosolve(file) {
@@ -118,7 +137,7 @@ function runEngine(name, file) {
   return result;
 }
 
-const report = { date: new Date().toISOString(), seed: values.seed, maxSolutions, timeLimitS, nonosolve, rows: [] };
+const report = { date: new Date().toISOString(), seed: values.seed, pictures: values.pictures, maxSolutions, timeLimitS, nonosolve, rows: [] };
 const fmt = (r) => (r.verdict === 'multiple' || r.verdict === 'unique' || r.verdict === 'none' ? `${r.cpuS.toFixed(2)} s` : r.verdict) + (Number.isFinite(r.peakMb) ? ` ${Math.round(r.peakMb)} MB` : '');
 files.forEach(({ side, file }, i) => {
   const row = { side, results: {} };

@@ -29,6 +29,7 @@ import { packClues } from './clues.js';
 import { mergeCounters } from './counters.js';
 import { DistinctSolutions, SolutionsWithImages } from './solutions.js';
 import { nonogramSymmetries } from './symmetry.js';
+import { RectangleSwaps } from './swaps.js';
 
 export type Strategy = 'probe' | 'learn' | 'auto';
 
@@ -74,6 +75,12 @@ export interface SolverConfig {
    */
   readonly symmetry?: boolean;
   readonly symmetryAfter?: number;
+  /**
+   * Rectangle swaps (default true): with `maxSolutions` above 1, the first solution found is
+   * checked for the four corners of a rectangle that can trade values with every clue kept
+   * (swaps.ts): a second solution, and so `multiple`, without search.
+   */
+  readonly swaps?: boolean;
 }
 
 /** The solver's entry points (solver/index.ts), the same on both targets. */
@@ -188,6 +195,7 @@ export function createSolve<I extends SolverInstance>(config: SolverConfig, targ
   const sliceMs = checkPositive(config.sliceMs ?? SLICE_MS, 'sliceMs', true);
   const useSymmetry = config.symmetry ?? true;
   const symmetryAfter = checkPositive(config.symmetryAfter ?? 400, 'symmetryAfter', true);
+  const useSwaps = config.swaps ?? true;
   const memoryName = target.memoryName;
 
   return async (puzzle: NonogramPuzzle, options?: SolveOptions): Promise<SolveResult<NonogramSolution>> => {
@@ -213,7 +221,9 @@ export function createSolve<I extends SolverInstance>(config: SolverConfig, targ
     if (!cluesFit(checked)) return makeResult([], null, stats({}, 'line'));
 
     const symmetries = useSymmetry ? nonogramSymmetries(checked, givens) : [];
-    const solutions = symmetries.length > 0 ? new SolutionsWithImages(maxSolutions, symmetries) : new DistinctSolutions(maxSolutions);
+    const swaps = useSwaps && maxSolutions > 1 ? new RectangleSwaps(checked) : null;
+    const neighbour = swaps === null ? undefined : (cells: Uint8Array) => swaps.swapped(cells);
+    const solutions = symmetries.length > 0 ? new SolutionsWithImages(maxSolutions, symmetries, neighbour) : new DistinctSolutions(maxSolutions, neighbour);
     const clues = packClues(checked);
     const outOfMemory = () => makeResult([], 'limit', stats({}), `a ${width}x${height} grid needs more ${memoryName} than this engine's limit of ${target.maxMemoryMb} MB`);
     /** Instances this solve took; each goes back unless it failed. */
@@ -325,6 +335,7 @@ export function createSolve<I extends SolverInstance>(config: SolverConfig, targ
         }
         counters.symmetries = symmetries.length;
       }
+      if (solutions.byNeighbour > 0) counters.solutionsBySwap = solutions.byNeighbour;
       let difficulty: Difficulty = DIFFICULTIES[main.exports.difficulty()] ?? 'branch';
       if (solutions.found.length >= 2) difficulty = 'branch';
       return makeResult(solutions.found, stopped, stats(counters, difficulty), message);

@@ -10,5 +10,6 @@ export { packClues } from './clues.js';
 export type { PackedClues } from './clues.js';
 export { DistinctSolutions, SolutionsWithImages } from './solutions.js';
 export { nonogramSymmetries, symmetricImage } from './symmetry.js';
+export { RectangleSwaps } from './swaps.js';
 export type { CellSymmetry } from './symmetry.js';
 export { mergeCounters } from './counters.js';

@@ -9,12 +9,20 @@ import { symmetricImage, type CellSymmetry } from './symmetry.js';
  */
 export class DistinctSolutions {
   readonly found: NonogramSolution[] = [];
+  /** 1 when the second solution came from `neighbour`, not from the search. */
+  byNeighbour = 0;
   /** Grids by a hash of their cells, to find duplicates without comparing every grid. */
   readonly #byHash = new Map<number, number[]>();
   readonly #max: number;
+  readonly #neighbour: ((cells: Uint8Array) => Uint8Array | null) | undefined;
 
-  constructor(maxSolutions: number) {
+  /**
+   * `neighbour`, when given, is asked for another solution next to the first one found (a swap
+   * of a few cells that keeps every clue): a second solution without search.
+   */
+  constructor(maxSolutions: number, neighbour?: (cells: Uint8Array) => Uint8Array | null) {
     this.#max = maxSolutions;
+    this.#neighbour = neighbour;
   }
 
   /** True once `maxSolutions` distinct solutions are known. */
@@ -39,7 +47,15 @@ export class DistinctSolutions {
       this.#byHash.set(h, [this.found.length]);
     }
     this.found.push({ width, height, cells: cells.slice() });
-    return this.full;
+    // The first solution's neighbour settles a verdict (`multiple`); later ones would only
+    // repeat what a count finds anyway.
+    const first = this.found.length === 1;
+    if (this.full || this.#neighbour === undefined || !first) return this.full;
+    const next = this.#neighbour(cells);
+    if (next === null) return false;
+    const full = this.add(width, height, next);
+    this.byNeighbour = this.found.length > 1 ? 1 : 0;
+    return full;
   }
 }
 
@@ -51,8 +67,8 @@ export class SolutionsWithImages extends DistinctSolutions {
   readonly #symmetries: readonly CellSymmetry[];
   #scratch = new Uint8Array(0);
 
-  constructor(maxSolutions: number, symmetries: readonly CellSymmetry[]) {
-    super(maxSolutions);
+  constructor(maxSolutions: number, symmetries: readonly CellSymmetry[], neighbour?: (cells: Uint8Array) => Uint8Array | null) {
+    super(maxSolutions, neighbour);
     this.#symmetries = symmetries;
   }
 
