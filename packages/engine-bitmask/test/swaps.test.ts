@@ -40,7 +40,7 @@ describe('rectangle swaps', () => {
 
   it('the search with swaps answers as the plain search and brute force: verdicts with 2 solutions, every solution when counting (1,500 random puzzles up to 6x6)', async () => {
     const random = new Random('swaps against search');
-    const withSwaps = createBitmaskEngine({ symmetry: false });
+    const withSwaps = createBitmaskEngine({ symmetry: false, swaps: true });
     const plain = createBitmaskEngine({ symmetry: false, swaps: false });
     let bySwap = 0;
     for (let t = 0; t < 1500; t++) {
@@ -59,14 +59,14 @@ describe('rectangle swaps', () => {
     expect(bySwap).toBeGreaterThan(50);
   });
 
-  it('is off with maxSolutions 1 and with swaps: false (no solutionsBySwap counter)', async () => {
+  it('is off by default and with maxSolutions 1 (no solutionsBySwap counter)', async () => {
     const puzzle: NonogramPuzzle = { kind: 'nonogram', width: 2, height: 2, rows: [[1], [1]], columns: [[1], [1]], givens: [], meta: {} };
-    const engine = createBitmaskEngine();
+    const engine = createBitmaskEngine({ swaps: true });
     const two = await engine.solve(puzzle, { maxSolutions: 2 });
     expect(two.verdict).toBe('multiple');
     const one = await engine.solve(puzzle, { maxSolutions: 1 });
     expect(one.stats.counters.solutionsBySwap).toBeUndefined();
-    const off = await createBitmaskEngine({ swaps: false }).solve(puzzle, { maxSolutions: 2 });
+    const off = await createBitmaskEngine().solve(puzzle, { maxSolutions: 2 });
     expect(off.verdict).toBe('multiple');
     expect(off.stats.counters.solutionsBySwap).toBeUndefined();
   });
