@@ -68,8 +68,8 @@ export class LineSolver {
    * contradict the clue).
    */
   solve(cells: Uint8Array, offset: number, n: number, clue: readonly number[], from = 0, to = clue.length): boolean {
-    const blocks = from === 0 && to === clue.length ? clue : clue.slice(from, to);
-    const k = blocks.length;
+    // Block j of this stretch is clue[from + j]: read in place, not copied for every stretch.
+    const k = to - from;
     const s = this.#stride;
     const m = n + 1; // with the virtual empty cell at n
     if (++this.#stamp === 0xffffffff) {
@@ -84,7 +84,8 @@ export class LineSolver {
     const empties = this.#empties;
     empties[0] = 0;
     for (let i = 0; i < m; i++) empties[i + 1] = empties[i]! + (at[i] === EMPTY ? 1 : 0);
-    const { lo, hi } = { lo: this.#lo, hi: this.#hi };
+    const lo = this.#lo;
+    const hi = this.#hi;
     lo.fill(k + 1, 0, m + 1);
     hi.fill(-1, 0, m + 1);
 
@@ -96,7 +97,7 @@ export class LineSolver {
     // every smaller block count along an open line (all of them at its end).
     const need = this.#need;
     need[k] = 0;
-    for (let j = k - 1; j >= 0; j--) need[j] = need[j + 1]! + blocks[j]! + 1;
+    for (let j = k - 1; j >= 0; j--) need[j] = need[j + 1]! + clue[from + j]! + 1;
     const before = this.#before;
     const reach = (i: number, j: number) => {
       if (need[j]! > m - i) return;
@@ -119,7 +120,7 @@ export class LineSolver {
           if (j > hi[i + 1]!) hi[i + 1] = j;
         }
         if (j < k) {
-          const e = i + blocks[j]!;
+          const e = i + clue[from + j]!;
           if (e < m && empties[e] === emptiesHere && at[e] !== FILLED) reach(e + 1, j + 1);
         }
       }
@@ -145,7 +146,7 @@ export class LineSolver {
         }
         // Block j at i..e-1, its separator at e.
         if (j < k) {
-          const e = i + blocks[j]!;
+          const e = i + clue[from + j]!;
           if (e < m && empties[e] === empties[i] && at[e] !== FILLED && after[(e + 1) * s + j + 1] === stamp) {
             ok = true;
             fill[i]!++;

@@ -102,7 +102,7 @@ interface ChangesFlags extends SeriesFlags {
 }
 
 async function analyse(flags: SeriesFlags & { measure?: 'time' | 'counters' | 'all'; scope?: 'suite' | 'puzzle' | 'all'; minChange?: number }, keep: (series: Series[]) => Series[] = (s) => s) {
-  const { buildSeries } = await historyLib();
+  const { buildSeries, findChanges } = await historyLib();
   const history = await historyCall(({ readHistory }) => readHistory(flags.db));
   const runs = history.runs();
   const series = keep(buildSeries(runs, history.results(), {
@@ -112,7 +112,6 @@ async function analyse(flags: SeriesFlags & { measure?: 'time' | 'counters' | 'a
     ...(flags.scope ? { scope: flags.scope } : {}),
   }));
   history.close();
-  const { findChanges } = await historyLib();
   const changes = findChanges(runs, series, { significance: flags.significance, window: flags.window, ...(flags.minChange === undefined ? {} : { minChange: flags.minChange / 100 }) });
   return { runs, series, changes };
 }
