@@ -1,2 +1,3 @@
-import { sharedConfig } from '../../vitest.shared.js';
-export default sharedConfig;
+import { isolatedConfig } from '../../vitest.shared.js';
+// The registry tests count the engines a file registered, from an empty registry.
+export default isolatedConfig;
