@@ -8,6 +8,10 @@
 // Commands that take long (installs, full races, the test command, benchmarks) or would
 // write into the repository run as the small stand-in SUBSTITUTES gives, with the reason; a
 // substitute for a command no README has any more fails too, so the table stays true.
+// `npx gridrace` runs the project's own bin the way npx finds it (the nearest project's
+// node_modules/.bin) without npx's half second of start-up per command; one test checks that
+// the real npx runs the same program.
+//
 // Usage lines (`gridrace race [-e a,b] ...`) are not commands: every flag they name must be
 // in that command's --help. The yaml CI recipe in packages/race/docs/comparing.md is run by
 // ci-recipe.test.ts.
@@ -335,6 +339,22 @@ const stubs = join(scratch, 'bin');
 mkdirSync(stubs);
 writeFileSync(join(stubs, 'pnpm'), '#!/bin/sh\necho "pnpm: command not found (a fresh machine has none; the READMEs run npx -y pnpm@12.4.2)" >&2\nexit 127\n');
 chmodSync(join(stubs, 'pnpm'), 0o755);
+// npx as npm runs a local bin: the nearest folder with a package.json or node_modules is the
+// project, and its node_modules/.bin/gridrace is what `npx gridrace` runs; anything else is
+// the real npx's.
+const realNpx = join(dirname(process.execPath), 'npx');
+writeFileSync(
+  join(stubs, 'npx'),
+  `#!/bin/sh
+if [ "$1" = gridrace ]; then
+  dir=$PWD
+  while [ "$dir" != / ] && [ ! -e "$dir/package.json" ] && [ ! -e "$dir/node_modules" ]; do dir=$(dirname "$dir"); done
+  if [ -x "$dir/node_modules/.bin/gridrace" ]; then shift; exec "$dir/node_modules/.bin/gridrace" "$@"; fi
+fi
+exec '${realNpx}' "$@"
+`,
+);
+chmodSync(join(stubs, 'npx'), 0o755);
 const env: NodeJS.ProcessEnv = { NO_COLOR: '1' };
 for (const [key, value] of Object.entries(process.env)) {
   if (/^(npm_|PNPM_|VITEST|TURBO_(?!TELEMETRY_DISABLED$))|^(INIT_CWD|FORCE_COLOR|NO_COLOR)$/.test(key)) continue;
@@ -437,6 +457,15 @@ describe('README commands', () => {
     expect(r.stderr).toMatch(/pnpm: command not found/);
     const bare = await bash('command -v gridrace || true', scratch);
     expect(bare.stdout.trim().startsWith(REPO.replace(/\/$/, ''))).toBe(false);
+  });
+
+  it("runs `npx gridrace` as the real npx does: the project's own CLI", async () => {
+    const shim = await bash('npx gridrace engines', scratch);
+    const real = await bash(`'${realNpx}' gridrace engines`, scratch);
+    expect(real.code, show(real)).toBe(0);
+    expect(shim.code, show(shim)).toBe(0);
+    expect(shim.stdout).toBe(real.stdout);
+    expect(shim.stdout).toMatch(/\bwasm\b/);
   });
 
   describe.concurrent('each command', () => {
