@@ -10,11 +10,12 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const CORE = fileURLToPath(new URL('..', import.meta.url));
+const VITEST = `${CORE}node_modules/vitest/vitest.mjs`;
 const missing = `${mkdtempSync(`${tmpdir()}/gridrace-no-shared-`)}/shared`;
 
 function vitestIn(dir: string, env: Record<string, string>) {
   const { GRIDRACE_REQUIRE_SHARED: _, ...rest } = process.env;
-  return spawnSync('npx', ['vitest', 'run', 'test/shared-puzzles.test.ts', '--reporter=dot', '--outputFile.json=/dev/null'], {
+  return spawnSync(process.execPath, [VITEST, 'run', 'test/shared-puzzles.test.ts', '--reporter=dot', '--outputFile.json=/dev/null'], {
     cwd: dir,
     encoding: 'utf8',
     env: { ...rest, GRIDRACE_SHARED_DIR: missing, NO_COLOR: '1', ...env },
