@@ -4,8 +4,12 @@
 // `z3-built.js` as its own <script> (which sets `globalThis.initZ3`), call `init` from
 // `z3-solver/build/browser.js`, and serve the page cross-origin isolated (SharedArrayBuffer).
 // Every other file imports Z3 types only.
-import { init, killThreads } from 'z3-solver';
 import type { Z3HighLevel, Z3LowLevel } from 'z3-solver';
+
+// Imported on first use, not with the engine: z3-solver's 600 kB of JavaScript cost every
+// process that registers the built-in engines (a race's main thread, `gridrace engines`)
+// about 70 ms of CPU, whether or not it ever runs z3.
+const z3Solver = () => import('z3-solver');
 
 /**
  * The loaded Z3 API. The engines use only the low-level `Z3` functions (see terms.ts for
@@ -22,7 +26,9 @@ let holders = 0;
  */
 export async function acquireZ3(): Promise<Z3Api> {
   holders++;
-  loaded ??= init().then(warmUp);
+  loaded ??= z3Solver()
+    .then(({ init }) => init())
+    .then(warmUp);
   try {
     return await loaded;
   } catch (error) {
@@ -42,6 +48,7 @@ export async function releaseZ3(): Promise<void> {
   const api = await pending.catch(() => undefined);
   if (api === undefined) return;
   await threadsSettled(api);
+  const { killThreads } = await z3Solver();
   await killThreads(api.em);
 }
 

@@ -5,7 +5,7 @@ import { GenerateNonogramError, generateArrowPath, generateColourNonogram, gener
 import { CliError, ExitCode } from '../exit-codes.js';
 import { writeOutput } from '../io.js';
 import { formatMs } from '../output.js';
-import { abortOnInterrupt, type Ui } from './shared.js';
+import { abortOnInterrupt, loadCliProgress, type Ui } from './shared.js';
 import { engineFor } from './solve.js';
 
 export interface GenerateFlags {
@@ -122,10 +122,8 @@ function progressLine(label: string, unit = 'checks'): { update(value: number, t
         bar.update(value, { detail });
       } else if (!loading) {
         loading = true;
-        void import('cli-progress').then((module) => {
+        void loadCliProgress().then((cliProgress) => {
           if (stopped) return; // the run ended while the module loaded
-          // A CommonJS module: its exports are the namespace's default in Node.
-          const cliProgress = (module as { default?: typeof module }).default ?? module;
           bar = new cliProgress.SingleBar({ format: `${label} {bar} {value}/{total} ${unit} | {detail} | {duration_formatted}`, hideCursor: true, clearOnComplete: true, stream: process.stderr }, cliProgress.Presets.shades_classic);
           bar.start(total, value, { detail });
         });

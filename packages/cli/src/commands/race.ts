@@ -3,7 +3,6 @@
 // a bar on a terminal, one plain line per task otherwise (CI logs).
 import { lstatSync, mkdirSync, readFileSync, symlinkSync, unlinkSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import cliProgress from 'cli-progress';
 import { Command, Option } from 'commander';
 import pc from 'picocolors';
 import { PUZZLE_KINDS, type PuzzleKind } from '@gridrace/core';
@@ -39,7 +38,7 @@ import { registerExternal, withoutSkipped } from './external.js';
 import { list, many, moduleSpecifier, percent, positive, queueAddress, raceCorpus, wholeNumber } from './options.js';
 import { registerRaceAbCommand } from './race-ab.js';
 import { registerRaceGateCommand } from './race-gate.js';
-import { abortOnInterrupt, type Ui } from './shared.js';
+import { abortOnInterrupt, loadCliProgress, type Ui } from './shared.js';
 
 /** `race compare` exits with this code when it finds a regression. */
 export const REGRESSION_EXIT = 1 as ExitCode;
@@ -204,7 +203,8 @@ async function raceInto(out: string, race: Race, controller: AbortController, fl
   }
 
   const tty = flags.progress ?? (process.stderr.isTTY === true && !process.env.CI);
-  const bar = tty && !flags.quiet ? new cliProgress.MultiBar({ format: ' race {bar} {value}/{total} | {task} | {duration_formatted} elapsed, ETA {eta_formatted}', hideCursor: true, etaBuffer: 20, fps: 5, clearOnComplete: true, stream: process.stderr }, cliProgress.Presets.shades_classic) : undefined;
+  const cliProgress = tty && !flags.quiet ? await loadCliProgress() : undefined;
+  const bar = cliProgress ? new cliProgress.MultiBar({ format: ' race {bar} {value}/{total} | {task} | {duration_formatted} elapsed, ETA {eta_formatted}', hideCursor: true, etaBuffer: 20, fps: 5, clearOnComplete: true, stream: process.stderr }, cliProgress.Presets.shades_classic) : undefined;
   const progress = bar?.create(race.tasks.length, 0, { task: 'starting' });
   const say = (text: string) => (bar ? bar.log(`${text}\n`) : ui.info(text));
   race.on('task-start', (e) => progress?.update(e.detail.index, { task: `${e.detail.task.engine} · ${e.detail.task.puzzle.record.id}` }));

@@ -28,3 +28,13 @@ export function abortOnInterrupt(controller: AbortController): () => void {
   process.once('SIGINT', onInterrupt);
   return () => process.removeListener('SIGINT', onInterrupt);
 }
+
+/**
+ * cli-progress, imported when a bar is first drawn: its sixteen CommonJS modules cost a run
+ * that is quiet or writes to a pipe (every race in a script or CI) time for nothing.
+ */
+export async function loadCliProgress(): Promise<typeof import('cli-progress')> {
+  const module = await import('cli-progress');
+  // A CommonJS module: its exports are the namespace's default in Node.
+  return (module as { default?: typeof module }).default ?? module;
+}
