@@ -32,8 +32,9 @@ export const sharedConfig = defineConfig({
     hookTimeout: 60_000,
     // vitest's default (one worker fewer than the cores) is a single worker on a 2-core machine:
     // each package's files would run one after another, and the many tests that start a
-    // process and wait for it would leave a core idle at the end of the run.
-    maxWorkers: Math.max(2, availableParallelism()),
+    // process and wait for it would leave a core idle at the end of the run. The test command
+    // sets GRIDRACE_TEST_WORKERS, since it runs several packages at once (scripts/test.mjs).
+    maxWorkers: Number(process.env.GRIDRACE_TEST_WORKERS) || Math.max(2, availableParallelism()),
     // A worker runs its test files one after another in one module graph instead of a fresh
     // one per file: the engines' hot loops stay compiled from file to file, which cuts the
     // CPU of the engine and race packages' tests by about a quarter. Test files must leave no global state behind (a

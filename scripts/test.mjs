@@ -66,8 +66,12 @@ const TURBO_CHROME = /^\s*($|• |Tasks:|Cached:|Time:|Failed:|turbo \d)/;
 const extraArgs = process.argv.slice(2);
 
 /** Runs turbo; resolves with its exit code and its output lines, shown as they come unless held. */
-function turbo(args, { hold = false } = {}) {
-  const child = spawn('pnpm', ['exec', 'turbo', 'run', ...args, '--output-logs=errors-only', ...extraArgs], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env });
+function turbo(args, { hold = false, workers } = {}) {
+  const child = spawn('pnpm', ['exec', 'turbo', 'run', ...args, '--output-logs=errors-only', ...extraArgs], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: workers === undefined ? env : { ...env, GRIDRACE_TEST_WORKERS: String(workers) },
+  });
   const chrome = [];
   const held = [];
   createInterface({ input: child.stdout }).on('line', (line) => {
@@ -81,9 +85,12 @@ function turbo(args, { hold = false } = {}) {
 // Every build first, on its own: the builds form a chain (core, then the engines, the race,
 // the CLI) that takes about 25 s alone but 100 s among the tests. Then the tests, without
 // their builds (--only): the CLI's, the longest, from the start in a turbo run of its own,
-// beside the typecheck and the other packages' tests a few at a time (all at once starve
-// each other on two cores until CPU-bound tests pass their timeouts). --continue: a failing
+// beside the typecheck and the other packages' tests a few at a time. --continue: a failing
 // package does not stop the others, so one run reports every failure.
+// Threads per package (GRIDRACE_TEST_WORKERS, read by vitest.shared.ts): the CLI's tests
+// mostly wait for the processes they start, so three at a time; the others are CPU-bound, so
+// one each. Six packages with two threads each, beside the CLI, starved CPU-bound tests on
+// two cores until they passed their 60 s timeouts (a 5 s change-point test, a 2 s property).
 const builds = await turbo(['build', '--continue'], { hold: true });
 if (builds.code !== 0) for (const line of [...builds.held, ...builds.chrome]) if (line.trim()) console.log(line);
 const filtered = extraArgs.some((arg) => /^(--filter|-F)\b/.test(arg));
@@ -91,7 +98,10 @@ const LONGEST = '@gridrace/cli';
 const runs = await Promise.all(
   filtered
     ? [turbo(['typecheck', 'test', '--only', '--continue'])]
-    : [turbo(['test', '--only', `--filter=${LONGEST}`]), turbo(['typecheck', 'test', '--only', '--continue', '--concurrency=6', `--filter=!${LONGEST}`])],
+    : [
+        turbo(['test', '--only', `--filter=${LONGEST}`], { workers: 3 }),
+        turbo(['typecheck', 'test', '--only', '--continue', '--concurrency=6', `--filter=!${LONGEST}`], { workers: 1 }),
+      ],
 );
 await aptInstall; // never leave apt-get half done behind
 const turboFailed = builds.code !== 0 || runs.some((run) => run.code !== 0);
