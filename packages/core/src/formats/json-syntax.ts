@@ -70,7 +70,9 @@ class Parser {
     const m = NUMBER.exec(this.text);
     if (m) {
       this.pos += m[0].length;
-      return { type: 'number', line, value: Number(m[0]), raw: m[0] };
+      // `-0` reads as 0: a cell at column -0 is column 0, and is written back as 0.
+      const value = Number(m[0]);
+      return { type: 'number', line, value: value === 0 ? 0 : value, raw: m[0] };
     }
     this.error(`expected a value, found ${this.describeHere()}`);
   }

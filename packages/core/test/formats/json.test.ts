@@ -41,6 +41,12 @@ describe('JSON', () => {
     const empty = readPuzzle('{"width": 1, "height": 1, "rows": [[0]], "columns": [[]]}') as NonogramPuzzle;
     expect(empty.rows).toEqual([[]]);
   });
+  it('reads -0 as 0, so a puzzle written back reads the same', () => {
+    const p = readPuzzle(SEED_STYLE.replace('"filled": [[1, 0]]', '"filled": [[1, -0]]')) as NonogramPuzzle;
+    expect(Object.is(p.givens![0]!.col, 0)).toBe(true);
+    expect(readPuzzle(writePuzzle(p, 'json'), { format: 'json' })).toEqual(p);
+  });
+
   it('reads arrow paths with a solution given as pairs or bare numbers, and "" or null for no arrow', () => {
     const pairs = readPuzzle('{"width": 2, "height": 1, "grid": [[[1, "E"], [2, ""]]], "solution": [[[1, "E"], [2, ""]]]}') as ArrowPathPuzzle;
     const bare = readPuzzle('{"kind": "arrowpath", "width": 2, "height": 1, "grid": [[[1, "E"], [2, null]]], "solution": [[1, 2]]}');
