@@ -37,9 +37,10 @@ export const sharedConfig = defineConfig({
     maxWorkers: Number(process.env.GRIDRACE_TEST_WORKERS) || Math.max(2, availableParallelism()),
     // A worker runs its test files one after another in one module graph instead of a fresh
     // one per file: the engines' hot loops stay compiled from file to file, which cuts the
-    // CPU of the engine and race packages' tests by about a quarter. Test files must leave no global state behind (a
-    // shuffled run, `vitest run --sequence.shuffle`, finds those that do); a package whose
-    // tests need a fresh engine registry per file sets `isolate: true` (see isolatedConfig).
+    // CPU of the engine and race packages' tests by about a quarter. Test files must leave no
+    // global state behind (a shuffled run, `vitest run --sequence.shuffle`, finds those that
+    // do); a package whose tests need a fresh engine registry per file sets `isolate: true`
+    // (see isolatedConfig).
     isolate: false,
   },
 });

@@ -334,11 +334,11 @@ const commands = found.filter((f) => !f.usage);
 const usages = found.filter((f) => f.usage);
 const substituteFor = (f: Found) => SUBSTITUTES.find((s) => s.readme === f.readme && s.command === f.key);
 
-// Outputs (and the race's default race-results/) would land in the repository, and an
-// install would change node_modules under the running tests: such a command may only run
+// Outputs (and the race's default race-results/) would land in the repository, an install
+// would change node_modules and a build dist/ under the running tests: such a command may only run
 // through a substitute (outputs to scratch) or be skipped with its reason.
 const UNSAFE =
-  /(^|\s)(-o|--out|--output|--write|--markdown)(\s|=)|>|(^|\s)(race|start)(\s(?!.*--help)|$)|(^|\s)(npm|pnpm(@\S+)?|yarn)\s+(install|i|add|ci)(\s|$)|apt-get/;
+  /(^|\s)(-o|--out|--output|--write|--markdown)(\s|=)|>|(^|\s)(race|start)(\s(?!.*--help)|$)|(^|\s)(npm|pnpm(@\S+)?|yarn)\s+(install|i|add|ci)(\s|$)|(^|\s)(pnpm(@\S+)?|turbo run)\s+build(\s|$)|apt-get/;
 
 const scratch = mkdtempSync(join(tmpdir(), 'gridrace-readme-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -420,16 +420,13 @@ function pool(size: number) {
     }
   };
 }
-// Two commands at a time on the 2 cores; the root scripts that build one at a time, since
-// two turbo builds at once would write the same dist/ files.
+// Two commands at a time on the 2 cores. None builds: a build would rewrite dist/ under the
+// running tests, so UNSAFE asks for a stand-in that plans it (--dry) instead.
 const slot = pool(2);
-const buildTurn = pool(1);
-const BUILDS = /pnpm@\S+ (start|race|build)\b/;
-const runQueued = (command: string, dir: string) => (BUILDS.test(command) ? buildTurn(() => slot(() => bash(command, dir))) : slot(() => bash(command, dir)));
 // A command that several READMEs give alike runs once; each README's test checks its outcome.
 const runs = new Map<string, Promise<{ run: Run; dir: string }>>();
 const runOnce = (command: string, dir: string) => {
-  if (!runs.has(command)) runs.set(command, runQueued(command, dir).then((run) => ({ run, dir })));
+  if (!runs.has(command)) runs.set(command, slot(() => bash(command, dir)).then((run) => ({ run, dir })));
   return runs.get(command)!;
 };
 
@@ -485,7 +482,7 @@ describe('README commands', () => {
       // A command that reads ../shared (the README's own or its stand-in's) needs the folder.
       const needsShared = /\.\.\/shared\//.test(sub?.run ?? f.text);
       it.skipIf(needsShared && !hasShared)(`${where(f)}: ${f.key.split('\n')[0]}${needsShared ? ` ${NEEDS_SHARED}` : ''}`, async () => {
-        if (!sub) expect(f.key, `${where(f)} writes into the repository or installs: give it a substitute in SUBSTITUTES`).not.toMatch(UNSAFE);
+        if (!sub) expect(f.key, `${where(f)} writes into the repository, installs or builds: give it a substitute in SUBSTITUTES`).not.toMatch(UNSAFE);
         const dir = join(scratch, `${f.readme.replace(/\W/g, '_')}-${f.line}`);
         mkdirSync(dir, { recursive: true });
         const { run: r, dir: ranIn } = await runOnce(sub?.run ?? f.text, dir);
