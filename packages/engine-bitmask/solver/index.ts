@@ -5,7 +5,7 @@
 //      (lines = height rows, then width columns; lines with the same clue and length share
 //      an id). 0 when the memory cannot hold them.
 //   2. setup(strategy, probing, reuseProbes, probeNodes, learnConflicts, maxClauses,
-//      satArenaCap) -> 1, or
+//      satArenaCap, seed) -> 1, or
 //      0 when the memory cannot hold the board.
 //   3. given(cell, value) for each given cell -> 0 when givens disagree; for the search among
 //      symmetric solutions, ties(count) -> address of count cell permutations (i32[cells]
@@ -39,6 +39,7 @@ import { EMPTY_CELL, FILLED_CELL, UNKNOWN_CELL, cells, setCell, setClues, setupB
 import { resetSteps, setClock, steps as stepsTaken } from './clock';
 import { cacheHits, linesSolved, setupPropagator, setupTies } from './propagate';
 import { learned, probes, reused, setupProber } from './probe';
+import { seedRandom } from './random';
 import { branches, difficulty as searchDifficulty, maxDepth, nodes, sat, searchRun, setupSearch, turns } from './search';
 
 export { colourCounter, colourDifficulty, colourGiven, colourPrepare, colourRun, colourSetup } from './colour';
@@ -61,7 +62,7 @@ export function prepare(width: i32, height: i32, totalBlocks: i32): usize {
   return inputs;
 }
 
-export function setup(strategy: i32, probing: i32, reuseProbes: i32, probeNodes: f64, learnConflicts: f64, maxClauses: f64, satArenaCap: i32): i32 {
+export function setup(strategy: i32, probing: i32, reuseProbes: i32, probeNodes: f64, learnConflicts: f64, maxClauses: f64, satArenaCap: i32, seed: i32): i32 {
   const cellsCount = <usize>w * <usize>h;
   const rowWords = <usize>((w + 31) >>> 5);
   const colWords = <usize>((h + 31) >>> 5);
@@ -75,6 +76,7 @@ export function setup(strategy: i32, probing: i32, reuseProbes: i32, probeNodes:
   if (tr == 0) return 0;
   setupBoard(w, h, rf, re, cf, ce, c, t, tr);
   resetSteps();
+  seedRandom(seed);
   if (!setupPropagator()) return 0;
   if (!setupProber(reuseProbes != 0)) return 0;
   setupSearch(strategy, probing != 0, probeNodes, learnConflicts, maxClauses, satArenaCap);

@@ -15,6 +15,7 @@ import { clearOutOfMemory, copy, fill, load16, load32At, load8, loadF64, mini, s
 import { EMPTY_CELL, FILLED_CELL, UNKNOWN_CELL, cellCount, cells, height, lineCount, lowWater, raiseLowWater, trail, trailLength, undoTo, unknown, width } from './board';
 import { sliceOver } from './clock';
 import { VISIT_CAPACITY, assign, propagate, startVisits, stopVisits, timeUp, visitCount, visitLines, visitOverflow } from './propagate';
+import { randomUnit, randomised } from './random';
 import { addBoardSolution } from './solutions';
 
 export const PROBE_OPEN: i32 = 0;
@@ -316,7 +317,9 @@ function probeLoop(): i32 {
       continue;
     }
 
-    const score = <f64>(countFilled + 1) * <f64>(countEmpty + 1);
+    let score = <f64>(countFilled + 1) * <f64>(countEmpty + 1);
+    // A seeded search: scores within a quarter of each other may trade places.
+    if (randomised) score *= 0.75 + 0.5 * randomUnit();
     const pref: u8 = countFilled < countEmpty ? FILLED_CELL : EMPTY_CELL;
     storeF64(scores + (<usize>current << 3), score);
     store8(prefer + <usize>current, pref);

@@ -29,6 +29,7 @@ import {
   STRATEGY_LEARN,
   STRATEGY_PROBE,
 } from '../src/abi';
+import { randomUnit, randomised } from './random';
 import { SAT_OVERFLOW, SAT_PAUSED, SAT_SAT, SAT_UNSAT, SatSolver, newSatSolver } from './sat';
 import { NO_STEP_LIMIT } from './sat-state';
 import { addBoardSolution, addGridSolution } from './solutions';
@@ -345,7 +346,12 @@ function learn(budget: f64): i32 {
       let top: f64 = 0;
       for (let c = 0; c < cellCount; c++) top = Math.max(top, loadF64(scores + (<usize>c << 3)));
       if (top > 0) {
-        for (let c = 0; c < cellCount; c++) s.hint(c, <i32>load8(prefer + <usize>c), loadF64(scores + (<usize>c << 3)) / top);
+        for (let c = 0; c < cellCount; c++) {
+          let value = <i32>load8(prefer + <usize>c);
+          // A seeded search starts the learner from other phases too: one cell in eight flipped.
+          if (randomised && randomUnit() < 0.125) value ^= 1;
+          s.hint(c, value, loadF64(scores + (<usize>c << 3)) / top);
+        }
       }
     }
     const solver = sat!;

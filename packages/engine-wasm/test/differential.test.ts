@@ -16,6 +16,8 @@ const pairs = [
   { wasm: createWasmEngine(), bitmask: createBitmaskEngine() },
   { wasm: createWasmEngine({ name: 'wasm-learn', strategy: 'learn' }), bitmask: createBitmaskEngine({ name: 'bitmask-learn', strategy: 'learn' }) },
   { wasm: createWasmEngine({ name: 'wasm-probe', strategy: 'probe' }), bitmask: createBitmaskEngine({ name: 'bitmask-probe', strategy: 'probe' }) },
+  // A seeded search draws its numbers the same way on both targets.
+  { wasm: createWasmEngine({ name: 'wasm-seeded', strategy: 'learn', seed: 11 }), bitmask: createBitmaskEngine({ name: 'bitmask-seeded', strategy: 'learn', seed: 11 }) },
   {
     wasm: createWasmEngine({ name: 'wasm-lines-only', probing: false, strategy: 'probe' }),
     bitmask: createBitmaskEngine({ name: 'bitmask-lines-only', probing: false, strategy: 'probe' }),

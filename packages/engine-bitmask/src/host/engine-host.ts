@@ -83,12 +83,19 @@ export interface SolverConfig {
    * puzzles solved in a fraction of a millisecond the check's scan costs 15-20%.
    */
   readonly swaps?: boolean;
+  /**
+   * The search's seed (default 0: the one deterministic search). Any other integer perturbs
+   * the branching scores and the learner's first order and phases, so differently seeded
+   * searches take different paths (a portfolio runs several side by side); the same seed
+   * always takes the same path. Verdicts never depend on it; which solutions come first may.
+   */
+  readonly seed?: number;
 }
 
 /** The solver's entry points (solver/index.ts), the same on both targets. */
 export interface SolverExports {
   prepare(width: number, height: number, totalBlocks: number): number;
-  setup(strategy: number, probing: number, reuseProbes: number, probeNodes: number, learnConflicts: number, maxClauses: number, satArenaCap: number): number;
+  setup(strategy: number, probing: number, reuseProbes: number, probeNodes: number, learnConflicts: number, maxClauses: number, satArenaCap: number, seed: number): number;
   given(cell: number, filled: number): number;
   ties(count: number): number;
   run(sliceEnd: number, deadline: number, stepEnd: number): number;
@@ -198,6 +205,8 @@ export function createSolve<I extends SolverInstance>(config: SolverConfig, targ
   const useSymmetry = config.symmetry ?? true;
   const symmetryAfter = checkPositive(config.symmetryAfter ?? 400, 'symmetryAfter', true);
   const useSwaps = config.swaps ?? false;
+  const seed = config.seed ?? 0;
+  if (!Number.isInteger(seed) || Math.abs(seed) > 0x7fffffff) throw new RangeError(`seed must be an integer of at most 31 bits, got ${String(config.seed)}`);
   const memoryName = target.memoryName;
 
   return async (puzzle: NonogramPuzzle, options?: SolveOptions): Promise<SolveResult<NonogramSolution>> => {
@@ -247,7 +256,7 @@ export function createSolve<I extends SolverInstance>(config: SolverConfig, targ
       view.set(clues.offset, 0);
       view.set(clues.id, lines + 1);
       view.set(clues.blocks, 2 * lines + 1);
-      if (x.setup(strategyCode, probing ? 1 : 0, reuseProbes ? 1 : 0, probeNodes, learnConflicts, maxClauses, MAX_ARENA) === 0) return 'memory';
+      if (x.setup(strategyCode, probing ? 1 : 0, reuseProbes ? 1 : 0, probeNodes, learnConflicts, maxClauses, MAX_ARENA, seed) === 0) return 'memory';
       for (const g of givens) if (x.given(g.row * width + g.col, g.filled ? 1 : 0) === 0) return 'givens';
       if (tied) {
         const at = x.ties(symmetries.length) >>> 0;
