@@ -5,6 +5,9 @@
 //   node benchmarks/scripts/hard-tail.mjs [--engines wasm,bitmask] [--max-solutions 2]
 //     [--nonosolve PATH] [--runs 1] [--time-limit 60] [--out FILE] [SET.txt | PUZZLE ...]
 //
+// Engines: wasm, bitmask, portfolio (its searches' threads are in this process, so its CPU
+// time counts all of them; the wall time is printed beside every engine's CPU time).
+//
 // Without puzzles: the three TAAI sets of ../shared/puzzles/taai/question. A .txt is a TAAI
 // set: nonosolve runs it in its batch mode (`--taai`, one process; its CPU time from the
 // kernel, start-up and parsing included), our engines puzzle by puzzle in this process
@@ -47,14 +50,16 @@ const core = await import('@gridrace/core');
 const makers = {
   wasm: async () => (await import('@gridrace/engine-wasm')).createWasmEngine(),
   bitmask: async () => (await import('@gridrace/engine-bitmask')).createBitmaskEngine(),
+  portfolio: async () => (await import('@gridrace/engine-portfolio')).createPortfolioEngine(),
 };
 const engines = {};
 for (const name of values.engines.split(',').filter(Boolean)) {
   if (makers[name] === undefined) {
-    console.error(`hard-tail: unknown engine ${name} (wasm, bitmask)`);
+    console.error(`hard-tail: unknown engine ${name} (${Object.keys(makers).join(', ')})`);
     process.exit(2);
   }
   engines[name] = await makers[name]();
+  await engines[name].init?.();
 }
 
 const nonosolve = findNonosolve(values.nonosolve, root, 'hard-tail');
@@ -89,12 +94,14 @@ function nonosolvePuzzle(file, seed) {
 
 async function engineSolve(engine, puzzle, name) {
   const t = cpuMs();
+  const wall = performance.now();
   const result = await engine.solve(puzzle, { maxSolutions, timeLimitMs: timeLimitS * 1000 });
   const ms = cpuMs() - t;
+  const wallMs = performance.now() - wall;
   for (const s of result.solutions) {
     if (!core.verify(puzzle, s).ok) throw new Error(`${engine.name}: a solution of ${name} does not verify`);
   }
-  return { ms, verdict: result.verdict === 'incomplete' ? `incomplete (${result.reason})` : result.verdict };
+  return { ms, wallMs, verdict: result.verdict === 'incomplete' ? `incomplete (${result.reason})` : result.verdict };
 }
 
 const report = { date: new Date().toISOString(), maxSolutions, runs, timeLimitS, nonosolve, rows: [] };
@@ -104,6 +111,7 @@ for (const input of inputs) {
   const puzzles = isSet ? core.readPuzzles(text, { file: input }) : [core.readPuzzle(text, { file: input })];
   const row = { puzzles: basename(input), count: puzzles.length, seconds: {}, verdicts: {}, disagreements: [] };
   const times = Object.fromEntries([...Object.keys(engines), 'nonosolve'].map((k) => [k, []]));
+  const walls = Object.fromEntries(Object.keys(engines).map((k) => [k, []]));
   const verdictsOf = {};
   for (let round = 0; round < (isSet ? 1 : runs); round++) {
     const order = [...(nonosolve === null ? [] : ['nonosolve']), ...Object.keys(engines)];
@@ -116,19 +124,22 @@ for (const input of inputs) {
         continue;
       }
       let totalMs = 0;
+      let totalWallMs = 0;
       const verdicts = [];
       for (let i = 0; i < puzzles.length; i++) {
         const r = await engineSolve(engines[side], puzzles[i], isSet ? `${basename(input)}#${i + 1}` : basename(input));
         totalMs += r.ms;
+        totalWallMs += r.wallMs;
         verdicts.push(r.verdict);
       }
       times[side].push(totalMs / 1000);
+      walls[side].push(totalWallMs / 1000);
       verdictsOf[side] = verdicts;
     }
   }
   for (const [side, list] of Object.entries(times)) {
     if (list.length === 0) continue;
-    row.seconds[side] = { median: median(list), runs: list };
+    row.seconds[side] = { median: median(list), runs: list, ...(walls[side] ? { wallMedian: median(walls[side]), wallRuns: walls[side] } : {}) };
     const counts = {};
     for (const v of verdictsOf[side]) counts[v] = (counts[v] ?? 0) + 1;
     row.verdicts[side] = counts;
@@ -144,7 +155,8 @@ for (const input of inputs) {
   report.rows.push(row);
   const cells = Object.entries(row.seconds).map(([side, s]) => {
     const vs = row.seconds.nonosolve !== undefined && side !== 'nonosolve' ? ` (${(s.median / row.seconds.nonosolve.median).toFixed(2)}x)` : '';
-    return `${side} ${s.median.toFixed(3)} s${vs}`;
+    const wall = s.wallMedian === undefined ? '' : ` [wall ${s.wallMedian.toFixed(3)} s]`;
+    return `${side} ${s.median.toFixed(3)} s${vs}${wall}`;
   });
   console.log(`${row.puzzles.padEnd(16)} ${cells.join('  ')}  ${JSON.stringify(row.verdicts)}${row.disagreements.length > 0 ? `  DISAGREE: ${row.disagreements.slice(0, 3).join('; ')}` : ''}`);
   if (values.out !== undefined) writeFileSync(values.out, `${JSON.stringify(report, null, 2)}\n`);

@@ -6,8 +6,8 @@
 // (benchmarks/results/oneshot-solve.md). dist/main.js runs the bundle for the commands that
 // never reach the race harness and dist/program.js for the others.
 //
-// Left outside: the race harness and the external engines (their workers and runner scripts
-// are files found beside their modules; the bundle never loads them), z3-solver (its
+// Left outside: the race harness, the external engines and the portfolio (their workers and
+// runner scripts are files found beside their modules; the bundle never loads the first two), z3-solver (its
 // WebAssembly and threads are found beside its own files) and cli-progress (race only).
 // The wasm engine finds its module at `../dist/solver.wasm` beside its own file: in the bundle
 // that becomes `./solver.wasm`, copied beside the chunks.
@@ -41,7 +41,7 @@ await build({
   platform: 'node',
   target: 'node20',
   conditions: ['default'],
-  external: ['@gridrace/race', '@gridrace/engine-external', 'z3-solver', 'cli-progress'],
+  external: ['@gridrace/race', '@gridrace/engine-external', '@gridrace/engine-portfolio', 'z3-solver', 'cli-progress'],
   // commander is CommonJS and requires Node's built-ins: give the ES module chunks a require.
   banner: { js: "import { createRequire as __gridraceRequire } from 'node:module'; const require = __gridraceRequire(import.meta.url);" },
   plugins: [wasmNextToChunks],

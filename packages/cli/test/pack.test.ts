@@ -91,6 +91,7 @@ console.log(JSON.stringify({ engines: listEngines().map((e) => \`\${e.name}/\${e
         'bitmask/colour-nonogram',
         'naive/nonogram',
         'naive/colour-nonogram',
+        'portfolio/nonogram',
         'wasm/nonogram',
         'wasm/colour-nonogram',
         'z3/nonogram',

@@ -37,6 +37,7 @@ const KNOWN: readonly Known[] = [
   builtin('bitmask', 'colour-nonogram', '@gridrace/engine-bitmask', () => import('@gridrace/engine-bitmask'), (m) => m.bitmaskColourEngine),
   builtin('wasm', 'nonogram', '@gridrace/engine-wasm', () => import('@gridrace/engine-wasm'), (m) => m.wasmEngine),
   builtin('wasm', 'colour-nonogram', '@gridrace/engine-wasm', () => import('@gridrace/engine-wasm'), (m) => m.wasmColourEngine),
+  builtin('portfolio', 'nonogram', '@gridrace/engine-portfolio', () => import('@gridrace/engine-portfolio'), (m) => m.portfolioEngine),
   builtin('naive', 'nonogram', '@gridrace/engine-naive', () => import('@gridrace/engine-naive'), (m) => m.naiveEngine),
   builtin('naive', 'colour-nonogram', '@gridrace/engine-naive', () => import('@gridrace/engine-naive'), (m) => m.naiveColourEngine),
   builtin('z3', 'nonogram', '@gridrace/engine-z3', () => import('@gridrace/engine-z3'), (m) => m.z3Engine),

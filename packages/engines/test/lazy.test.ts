@@ -13,6 +13,7 @@ describe('@gridrace/engines/lazy', () => {
       'bitmask/colour-nonogram',
       'wasm/nonogram',
       'wasm/colour-nonogram',
+      'portfolio/nonogram',
       'naive/nonogram',
       'naive/colour-nonogram',
       'z3/nonogram',
@@ -49,8 +50,8 @@ describe('@gridrace/engines/lazy', () => {
   });
 
   it('an unknown name loads every built-in engine, then throws the registry error listing them', async () => {
-    await expect(loadEngine('warp')).rejects.toThrow(/^unknown engine "warp"; registered engines: arrowpath, arrowpath-dfs, bitmask, naive, wasm, z3, z3-prefix$/);
-    expect(names()).toEqual(['arrowpath', 'arrowpath-dfs', 'bitmask', 'bitmask', 'naive', 'naive', 'wasm', 'wasm', 'z3', 'z3-prefix']);
+    await expect(loadEngine('warp')).rejects.toThrow(/^unknown engine "warp"; registered engines: arrowpath, arrowpath-dfs, bitmask, naive, portfolio, wasm, z3, z3-prefix$/);
+    expect(names()).toEqual(['arrowpath', 'arrowpath-dfs', 'bitmask', 'bitmask', 'naive', 'naive', 'portfolio', 'wasm', 'wasm', 'z3', 'z3-prefix']);
   });
 
   it('loads the engine of the kind asked for when one name serves two kinds', async () => {

@@ -1,0 +1,7 @@
+// @gridrace/engine-portfolio: several differently seeded searches of the one solver at once.
+export { createPortfolioEngine, portfolioEngine } from './portfolio.js';
+export type { PortfolioConfig, PortfolioEngine } from './portfolio.js';
+export { defaultSearch } from './protocol.js';
+export type { SearchBuild, SearchConfig } from './protocol.js';
+export { startThread, searchWorkerUrl } from './search-threads.js';
+export type { SearchThread, StartThread } from './search-threads.js';

@@ -1,0 +1,108 @@
+// The portfolio engine: the shared conformance suite with its searches in this thread and in
+// worker threads (every answer structured-cloned back and checked), aborts and time limits
+// that stop every search, failing threads, idle threads that let a process end, bad configs.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { verify } from '@gridrace/core';
+import { describeEngineConformance, permutationNonogram } from '@gridrace/testkit';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createPortfolioEngine, type SearchThread } from '../src/index.js';
+
+const local = createPortfolioEngine({ name: 'portfolio', searches: 2 });
+// Every search in a thread of its own, from the start: the threads' answers on every puzzle.
+const threads = createPortfolioEngine({ name: 'portfolio-threads', searches: 2, inThisThread: false });
+afterAll(async () => {
+  await local.dispose();
+  await threads.dispose();
+});
+
+describeEngineConformance(local, { numRuns: 60 });
+describeEngineConformance(threads, { numRuns: 60 });
+
+/** 30! solutions, all asked for: only an abort or the time limit ends it. */
+const endless = permutationNonogram(30);
+
+describe('stopping', () => {
+  // Both ask for 100,000 of 30! solutions: the verdict is `multiple` once two are found, with
+  // the reason only while fewer are known (the conformance suite checks both).
+  it('an abort stops every search, in threads too, soon', async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 300);
+    const started = performance.now();
+    const result = await threads.solve(endless, { maxSolutions: 100_000, signal: controller.signal });
+    expect(performance.now() - started).toBeLessThan(5000);
+    if (result.verdict === 'incomplete') expect(result.reason).toBe('aborted');
+    else expect(result.verdict).toBe('multiple');
+    expect(result.solutions.length).toBeLessThan(100_000);
+    expect(result.stats.counters.searches).toBe(2);
+  });
+
+  it('a time limit stops every search, each search\'s CPU time counted', async () => {
+    const result = await local.solve(endless, { maxSolutions: 100_000, timeLimitMs: 600 });
+    expect(['incomplete', 'multiple']).toContain(result.verdict);
+    expect(result.stats.timeMs).toBeLessThan(5000);
+    expect(result.stats.counters.searches).toBe(2);
+    expect(result.stats.counters.cpuMs).toBeGreaterThan(0);
+  });
+
+  it('the first search to settle a puzzle wins; two distinct solutions are multiple', async () => {
+    const puzzle = permutationNonogram(8);
+    const result = await threads.solve(puzzle, { maxSolutions: 2 });
+    expect(result.verdict).toBe('multiple');
+    expect(new Set(result.solutions.map((s) => s.cells.join(''))).size).toBe(2);
+    for (const s of result.solutions) expect(verify(puzzle, s).ok).toBe(true);
+    expect([0, 1]).toContain(result.stats.counters.winningSearch);
+  });
+});
+
+describe('threads that fail', () => {
+  const failing = (): SearchThread => {
+    throw new Error('no threads here');
+  };
+
+  it('a thread that cannot start: the search in this thread still answers', async () => {
+    const engine = createPortfolioEngine({ searches: 2, headStartMs: 0, startThread: failing });
+    const result = await engine.solve(endless, { maxSolutions: 3, timeLimitMs: 2000 });
+    expect(result.verdict).toBe('multiple');
+    await engine.dispose();
+  });
+
+  it('no thread at all: incomplete/limit naming the failure', async () => {
+    const engine = createPortfolioEngine({ searches: 2, inThisThread: false, startThread: failing });
+    const result = await engine.solve(endless, { maxSolutions: 3, timeLimitMs: 2000 });
+    expect(result.verdict).toBe('incomplete');
+    if (result.verdict === 'incomplete') {
+      expect(result.reason).toBe('limit');
+      expect(result.message).toMatch(/every search failed: no threads here/);
+    }
+  });
+});
+
+describe('a process that never calls dispose()', () => {
+  it('still ends once the solve is done: idle threads do not hold it', () => {
+    const entry = fileURLToPath(new URL('../dist/index.js', import.meta.url));
+    const script = `
+      const { createPortfolioEngine } = await import(${JSON.stringify(entry)});
+      const engine = createPortfolioEngine({ searches: 2, inThisThread: false });
+      const ones = Array.from({ length: 6 }, () => [1]);
+      const r = await engine.solve({ kind: 'nonogram', width: 6, height: 6, rows: ones, columns: ones, givens: [] }, { maxSolutions: 2 });
+      console.log(r.verdict, r.stats.counters.searches);`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 20_000 });
+    expect(run.error).toBeUndefined();
+    expect(run.stdout.trim()).toBe('multiple 2');
+    expect(run.status).toBe(0);
+  });
+});
+
+describe('config', () => {
+  it('refuses nonsense with a clear RangeError', () => {
+    expect(() => createPortfolioEngine({ searches: 0 })).toThrow(/searches must be a positive number/);
+    expect(() => createPortfolioEngine({ build: 'gpu' as 'wasm' })).toThrow(/build must be wasm or bitmask/);
+    expect(() => createPortfolioEngine({ configs: [{}, { seed: 0.5 }] })).toThrow(/seed must be an integer/);
+  });
+
+  it('is registered under its name, as a nonogram engine', () => {
+    expect(local.name).toBe('portfolio');
+    expect(local.kind).toBe('nonogram');
+  });
+});
