@@ -3,7 +3,7 @@
 // when it counts them all. The wasm engine runs the same host code.
 import { describe, expect, it } from 'vitest';
 import { Random, nonogramFromSolution, verify, type NonogramPuzzle } from '@gridrace/core';
-import { bruteForceNonogram } from '@gridrace/testkit';
+import { bruteForceNonogram, permutationNonogram } from '@gridrace/testkit';
 import { createBitmaskEngine } from '../src/index.js';
 import { RectangleSwaps } from '../src/host/swaps.js';
 
@@ -59,15 +59,26 @@ describe('rectangle swaps', () => {
     expect(bySwap).toBeGreaterThan(50);
   });
 
-  it('is off by default and with maxSolutions 1 (no solutionsBySwap counter)', async () => {
+  it('is off with maxSolutions 1 and with swaps: false; on by default only after a long search', async () => {
     const puzzle: NonogramPuzzle = { kind: 'nonogram', width: 2, height: 2, rows: [[1], [1]], columns: [[1], [1]], givens: [], meta: {} };
     const engine = createBitmaskEngine({ swaps: true });
     const two = await engine.solve(puzzle, { maxSolutions: 2 });
     expect(two.verdict).toBe('multiple');
+    expect(two.stats.counters.solutionsBySwap).toBe(1);
     const one = await engine.solve(puzzle, { maxSolutions: 1 });
     expect(one.stats.counters.solutionsBySwap).toBeUndefined();
-    const off = await createBitmaskEngine().solve(puzzle, { maxSolutions: 2 });
-    expect(off.verdict).toBe('multiple');
-    expect(off.stats.counters.solutionsBySwap).toBeUndefined();
+    // Default: a first solution found within SWAPS_AFTER nodes and conflicts is not checked.
+    const quick = await createBitmaskEngine().solve(puzzle, { maxSolutions: 2 });
+    expect(quick.verdict).toBe('multiple');
+    expect(quick.stats.counters.solutionsBySwap).toBeUndefined();
+    // The 20x20 permutation matrices take a longer search to the first one: checked, swapped.
+    const long = permutationNonogram(20);
+    const slow = await createBitmaskEngine().solve(long, { maxSolutions: 2 });
+    expect(slow.verdict).toBe('multiple');
+    expect(slow.stats.counters.solutionsBySwap).toBe(1);
+    for (const s of slow.solutions) expect(verify(long, s).ok).toBe(true);
+    const never = await createBitmaskEngine({ swaps: false }).solve(long, { maxSolutions: 2 });
+    expect(never.verdict).toBe('multiple');
+    expect(never.stats.counters.solutionsBySwap).toBeUndefined();
   });
 });

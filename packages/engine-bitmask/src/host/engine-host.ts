@@ -46,7 +46,7 @@ export interface SolverConfig {
    * many of each, and so on. Without `probing` the search is plain backtracking.
    */
   readonly strategy?: Strategy;
-  /** Nodes of the first backtracking turn (default 30). */
+  /** Nodes of the first backtracking turn (default 10; why: notes/hard-tail.md, "The schedule"). */
   readonly probeNodes?: number;
   /** Conflicts of the first learning turn (default 1000). */
   readonly learnConflicts?: number;
@@ -76,11 +76,14 @@ export interface SolverConfig {
   readonly symmetry?: boolean;
   readonly symmetryAfter?: number;
   /**
-   * Rectangle swaps (default false): with `maxSolutions` above 1, the first solution found is
-   * checked for the four corners of a rectangle that can trade values with every clue kept
-   * (swaps.ts): a second solution, and so `multiple`, without search. Off by default: on the
-   * TAAI sets and large pictures the search finds the second solution as fast, and on small
-   * puzzles solved in a fraction of a millisecond the check's scan costs 15-20%.
+   * Rectangle swaps: with `maxSolutions` above 1, the first solution found is checked for the
+   * four corners of a rectangle that can trade values with every clue kept (swaps.ts): a
+   * second solution, and so `multiple`, without search. By default only when the first
+   * solution took `SWAPS_AFTER` search nodes and learner conflicts or more: there one scan
+   * costs nothing against the search, while on puzzles solved in a fraction of a millisecond
+   * it would cost 15-20%. `true` checks every first solution,
+   * `false` none. Counted on the search's path, not on time or work, so the same puzzle
+   * gets the same answer on every run and with or without `reuseProbes`.
    */
   readonly swaps?: boolean;
   /**
@@ -137,6 +140,8 @@ const STRATEGIES: Record<Strategy, number> = { auto: abi.STRATEGY_AUTO, probe: a
 const DIFFICULTIES: Record<number, Difficulty> = { [abi.DIFFICULTY_LINE]: 'line', [abi.DIFFICULTY_PROBE]: 'probe', [abi.DIFFICULTY_BRANCH]: 'branch' };
 /** The SAT solver's clause arena cap (Int32 entries). */
 const MAX_ARENA = 1 << 26;
+/** Search nodes plus learner conflicts after which a first solution's swaps are checked by default. */
+export const SWAPS_AFTER = 64;
 
 /** A config number, checked: a clear RangeError for a wrong one. */
 export function checkPositive(value: number, name: string, allowZero = false): number {
@@ -197,14 +202,14 @@ export function createSolve<I extends SolverInstance>(config: SolverConfig, targ
   const maxCells = config.maxCells ?? DEFAULT_MAX_CELLS;
   const strategy = config.strategy ?? 'auto';
   if (!(strategy in STRATEGIES)) throw new RangeError(`unknown strategy ${String(strategy)}`);
-  const probeNodes = checkPositive(config.probeNodes ?? 30, 'probeNodes', true);
+  const probeNodes = checkPositive(config.probeNodes ?? 10, 'probeNodes', true);
   const learnConflicts = checkPositive(config.learnConflicts ?? 1000, 'learnConflicts', true);
   const maxClauses = checkPositive(config.maxClauses ?? 3_000_000, 'maxClauses', true);
   const reuseProbes = config.reuseProbes ?? true;
   const sliceMs = checkPositive(config.sliceMs ?? SLICE_MS, 'sliceMs', true);
   const useSymmetry = config.symmetry ?? true;
   const symmetryAfter = checkPositive(config.symmetryAfter ?? 400, 'symmetryAfter', true);
-  const useSwaps = config.swaps ?? false;
+  const swapsMode = config.swaps;
   const seed = config.seed ?? 0;
   if (!Number.isInteger(seed) || Math.abs(seed) > 0x7fffffff) throw new RangeError(`seed must be an integer of at most 31 bits, got ${String(config.seed)}`);
   const memoryName = target.memoryName;
@@ -232,8 +237,11 @@ export function createSolve<I extends SolverInstance>(config: SolverConfig, targ
     if (!cluesFit(checked)) return makeResult([], null, stats({}, 'line'));
 
     const symmetries = useSymmetry ? nonogramSymmetries(checked, givens) : [];
-    const swaps = useSwaps && maxSolutions > 1 ? new RectangleSwaps(checked) : null;
-    const neighbour = swaps === null ? undefined : (cells: Uint8Array) => swaps.swapped(cells);
+    const swaps = swapsMode !== false && maxSolutions > 1 ? new RectangleSwaps(checked) : null;
+    /** Search nodes and learner conflicts so far (both instances), once they exist. */
+    let effortSoFar = () => 0;
+    const neighbour =
+      swaps === null ? undefined : (cells: Uint8Array) => (swapsMode === true || effortSoFar() >= SWAPS_AFTER ? swaps.swapped(cells) : null);
     const solutions = symmetries.length > 0 ? new SolutionsWithImages(maxSolutions, symmetries, neighbour) : new DistinctSolutions(maxSolutions, neighbour);
     const clues = packClues(checked);
     const outOfMemory = () => makeResult([], 'limit', stats({}), `a ${width}x${height} grid needs more ${memoryName} than this engine's limit of ${target.maxMemoryMb} MB`);
@@ -290,11 +298,17 @@ export function createSolve<I extends SolverInstance>(config: SolverConfig, targ
       // alone makes a count exact.
       let side: I | null = null;
       let sideDone = symmetries.length === 0;
+      // Only the running instance may be asked (the JavaScript build swaps state per instance): the other one's effort as of its last pause.
+      const effort = (x: SolverExports) => x.counter(abi.COUNTER_NODES) + x.counter(abi.COUNTER_CONFLICTS);
+      let mainEffort = 0;
+      let sideEffort = 0;
+      effortSoFar = () => (current === main ? effort(main.exports) + sideEffort : effort(current.exports) + mainEffort);
       let turn = symmetryAfter;
       let outcome: number | 'turn' | StopReason;
       for (;;) {
         current = main;
         outcome = await drive(main, sideDone ? Infinity : main.exports.steps() + turn);
+        mainEffort = effort(main.exports);
         if (outcome !== 'turn') break;
         if (side === null) {
           side = await target.instance();
@@ -306,6 +320,7 @@ export function createSolve<I extends SolverInstance>(config: SolverConfig, targ
         if (!sideDone) {
           current = side;
           const sideOutcome = await drive(side, side.exports.steps() + turn);
+          sideEffort = effort(side.exports);
           if (sideOutcome !== 'turn') {
             sideDone = true;
             if (typeof sideOutcome === 'string') {
