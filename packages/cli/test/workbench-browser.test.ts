@@ -1,8 +1,9 @@
 // The web workbench end to end: `gridrace serve` serves the built page (packages/web) and the
-// files it is given; headless Chromium loads puzzles, races two engines, stops a long solve,
-// shows a bad file's error, opens a race's results.json and a history database, and follows a
-// share link. Every answer the page reports is checked here again with core's verifier, and
-// its results pass the race's own schema. Screenshots go to test-output/.
+// files it is given; headless Chromium loads puzzles, races two engines, races the portfolio
+// (its searches in nested Web Workers), stops a long solve, shows a bad file's error, opens a
+// race's results.json and a history database, and follows a share link. Every answer the page
+// reports is checked here again with core's verifier, and its results pass the race's own
+// schema. Screenshots go to test-output/.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -111,6 +112,31 @@ describe('the web workbench, served by gridrace serve, in headless Chromium', ()
       expect([...solution.cells]).toEqual([...(puzzle.solution as { cells: Uint8Array }).cells]);
     }
     await page.screenshot({ path: join(OUT, 'workbench-race.png'), fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 90_000);
+
+  it('races the portfolio: past its head start its other searches run in Web Workers of their own, and its answer verifies', async () => {
+    const { page, errors } = await open();
+    // wasm needs seconds on this one, so the portfolio's threads start and race.
+    const file = join(REPO, 'puzzles/generated/nonogram-search-050x050-s1.json');
+    await page.fill('#paste', readFileSync(file, 'utf8'));
+    await page.click('#load-paste');
+    await chooseEngines(page, ['portfolio']);
+    await page.fill('#runs', '0');
+    await page.click('#race');
+    await finished(page, 80_000);
+    const { results, answers } = await page.evaluate(() => {
+      const api = (window as unknown as { gridrace: { results(): unknown; answers(): Map<string, { width: number; height: number; cells: Uint8Array }[]> } }).gridrace;
+      return { results: api.results(), answers: [...api.answers().values()].flat().map((s) => ({ width: s.width, height: s.height, cells: Array.from(s.cells) })) };
+    });
+    const race: RaceResults = checkResults(results, 'the page');
+    expect(race.tasks.map((t) => [t.engine, t.state, t.verdict, t.verified])).toEqual([['portfolio', 'completed', 'unique', true]]);
+    expect(race.tasks[0]!.counters!['searches']).toBeGreaterThanOrEqual(2);
+    expect(race.tasks[0]!.counters!['failedSearches']).toBeUndefined();
+    const puzzle = readPuzzle(readFileSync(file, 'utf8'), { file });
+    expect(answers).toHaveLength(1);
+    expect(verify(puzzle, { width: answers[0]!.width, height: answers[0]!.height, cells: Uint8Array.from(answers[0]!.cells) }).ok).toBe(true);
     expect(errors).toEqual([]);
     await page.close();
   }, 90_000);

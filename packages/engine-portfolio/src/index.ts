@@ -3,5 +3,5 @@ export { createPortfolioEngine, portfolioEngine } from './portfolio.js';
 export type { PortfolioConfig, PortfolioEngine } from './portfolio.js';
 export { defaultSearch } from './protocol.js';
 export type { SearchBuild, SearchConfig } from './protocol.js';
-export { startThread, searchWorkerUrl } from './search-threads.js';
+export { startThread, searchWorkerUrl, webWorkerThread } from './search-threads.js';
 export type { SearchThread, StartThread } from './search-threads.js';

@@ -210,8 +210,10 @@ export function createPortfolioEngine(config: PortfolioConfig = {}): PortfolioEn
     }
     const wallMs = performance.now() - started;
     const cpuMs = ends.reduce((sum, e) => sum + (e?.cpuMs ?? 0), 0);
-    const ran = ends.filter((e) => e !== undefined && (e.result !== undefined || e.failure !== undefined)).length;
-    const portfolioCounters = { searches: ran, cpuMs: Math.round(cpuMs) };
+    // Searches that answered, and those whose thread failed (counted apart, so a failing thread never passes for a search).
+    const answered = ends.filter((e) => e?.result !== undefined).length;
+    const failed = ends.filter((e) => e?.failure !== undefined).length;
+    const portfolioCounters = { searches: answered, cpuMs: Math.round(cpuMs), ...(failed > 0 ? { failedSearches: failed } : {}) };
 
     // Only what the clues confirm, once each.
     const checkedSolutions = (list: readonly NonogramSolution[]) => {

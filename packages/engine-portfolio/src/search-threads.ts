@@ -65,7 +65,16 @@ export const startThread: StartThread = () => {
   }
   const WebWorker = (globalThis as { Worker?: new (url: URL, options: { type: 'module' }) => Worker }).Worker;
   if (WebWorker === undefined) throw new Error('this platform has no worker threads (neither node:worker_threads nor Web Workers)');
-  const worker = new WebWorker(url, { type: 'module' });
+  return webWorkerThread(new WebWorker(url, { type: 'module' }));
+};
+
+/**
+ * A search thread over a Web Worker that runs this package's `search-worker` entry. For
+ * bundled pages, whose bundler must see the worker's script:
+ * `startThread: () => webWorkerThread(new Worker(new URL('./my-search-worker.ts', import.meta.url), { type: 'module' }))`,
+ * where that file holds `import '@gridrace/engine-portfolio/search-worker';`.
+ */
+export function webWorkerThread(worker: Worker): SearchThread {
   return {
     send: (message) => worker.postMessage(message),
     listen(onMessage, onFailure) {
@@ -77,7 +86,7 @@ export const startThread: StartThread = () => {
       worker.terminate();
     },
   };
-};
+}
 
 /** A pooled thread and the search it runs now, if any. */
 export interface Pooled {

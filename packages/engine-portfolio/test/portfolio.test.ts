@@ -64,6 +64,8 @@ describe('threads that fail', () => {
     const engine = createPortfolioEngine({ searches: 2, headStartMs: 0, startThread: failing });
     const result = await engine.solve(endless, { maxSolutions: 3, timeLimitMs: 2000 });
     expect(result.verdict).toBe('multiple');
+    expect(result.stats.counters.searches).toBe(1);
+    expect(result.stats.counters.failedSearches).toBe(1);
     await engine.dispose();
   });
 

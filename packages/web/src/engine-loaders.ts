@@ -7,6 +7,11 @@ const LOADERS: Readonly<Record<string, () => Promise<unknown>>> = {
   'wasm/nonogram': () => import('@gridrace/engine-wasm').then((m) => m.wasmEngine),
   'bitmask/nonogram': () => import('@gridrace/engine-bitmask').then((m) => m.bitmaskEngine),
   'naive/nonogram': () => import('@gridrace/engine-naive').then((m) => m.naiveEngine),
+  // Its other searches run in Web Workers of their own, started from the solve worker.
+  'portfolio/nonogram': () =>
+    import('@gridrace/engine-portfolio').then((m) =>
+      m.createPortfolioEngine({ startThread: () => m.webWorkerThread(new Worker(new URL('./portfolio-search-worker.ts', import.meta.url), { type: 'module' })) }),
+    ),
   'wasm/colour-nonogram': () => import('@gridrace/engine-wasm').then((m) => m.wasmColourEngine),
   'bitmask/colour-nonogram': () => import('@gridrace/engine-bitmask').then((m) => m.bitmaskColourEngine),
   'naive/colour-nonogram': () => import('@gridrace/engine-naive').then((m) => m.naiveColourEngine),

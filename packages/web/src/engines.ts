@@ -15,6 +15,7 @@ export const BROWSER_ENGINES: readonly BrowserEngine[] = [
   engine('wasm', 'nonogram', 'the bitmask solver compiled to WebAssembly'),
   engine('bitmask', 'nonogram', 'line solving on bitmasks, probing and search, in TypeScript'),
   engine('naive', 'nonogram', 'every placement of every line (the reference)'),
+  engine('portfolio', 'nonogram', 'differently seeded wasm searches in Web Workers of their own; the first answer wins'),
   engine('wasm', 'colour-nonogram', 'the colour solver compiled to WebAssembly'),
   engine('bitmask', 'colour-nonogram', 'the colour solver in TypeScript'),
   engine('naive', 'colour-nonogram', 'every placement of every line (the reference)'),

@@ -237,11 +237,14 @@ export function createSolve<I extends SolverInstance>(config: SolverConfig, targ
     if (!cluesFit(checked)) return makeResult([], null, stats({}, 'line'));
 
     const symmetries = useSymmetry ? nonogramSymmetries(checked, givens) : [];
-    const swaps = swapsMode !== false && maxSolutions > 1 ? new RectangleSwaps(checked) : null;
     /** Search nodes and learner conflicts so far (both instances), once they exist. */
     let effortSoFar = () => 0;
+    // Made on first use: most solves never check a swap.
+    let swaps: RectangleSwaps | null = null;
     const neighbour =
-      swaps === null ? undefined : (cells: Uint8Array) => (swapsMode === true || effortSoFar() >= SWAPS_AFTER ? swaps.swapped(cells) : null);
+      swapsMode === false || maxSolutions < 2
+        ? undefined
+        : (cells: Uint8Array) => (swapsMode === true || effortSoFar() >= SWAPS_AFTER ? (swaps ??= new RectangleSwaps(checked)).swapped(cells) : null);
     const solutions = symmetries.length > 0 ? new SolutionsWithImages(maxSolutions, symmetries, neighbour) : new DistinctSolutions(maxSolutions, neighbour);
     const clues = packClues(checked);
     const outOfMemory = () => makeResult([], 'limit', stats({}), `a ${width}x${height} grid needs more ${memoryName} than this engine's limit of ${target.maxMemoryMb} MB`);
