@@ -23,6 +23,7 @@ import { createWasmEngine } from '@gridrace/engine-wasm';
 import { defaultSearch, type FromSearch, type SearchBuild, type SearchConfig } from './protocol.js';
 import { SearchPool, startThread, type Pooled, type StartThread } from './search-threads.js';
 import { startCpuClock } from './thread-cpu.js';
+import { nodeBuiltin } from './node-builtin.js';
 
 export interface PortfolioConfig {
   /** Registry name (default `portfolio`). */
@@ -58,9 +59,8 @@ const STOP_GRACE_MS = 2000;
 
 /** Cores of this machine, where the platform says. */
 function cores(): number {
-  const g = globalThis as { navigator?: { hardwareConcurrency?: number }; process?: { getBuiltinModule?: (id: string) => unknown } };
-  const os = g.process?.getBuiltinModule?.('node:os') as { availableParallelism?: () => number } | undefined;
-  return os?.availableParallelism?.() ?? g.navigator?.hardwareConcurrency ?? 2;
+  const os = nodeBuiltin<{ availableParallelism?: () => number }>('node:os');
+  return os?.availableParallelism?.() ?? (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency ?? 2;
 }
 
 /** How one search ended. */
@@ -117,6 +117,11 @@ export function createPortfolioEngine(config: PortfolioConfig = {}): PortfolioEn
         winner = i;
         stopAll();
       }
+      // The first search gave up before its head start ended (a cap, a failure): the others now.
+      if (launched < searches && winner < 0 && stopReason === null && performance.now() < deadline) {
+        void startThreads();
+        return;
+      }
       if (ends.every((e, j) => e !== undefined || j >= launched)) finish();
     };
     const onAbort = () => {
@@ -140,8 +145,9 @@ export function createPortfolioEngine(config: PortfolioConfig = {}): PortfolioEn
     }
 
     // The others, once the head start is over and nothing is settled.
-    const startThreads = async (from: number) => {
-      if (winner >= 0 || stopReason !== null || from >= searches || (from > 0 && ends[0] !== undefined)) return;
+    const startThreads = async () => {
+      const from = launched;
+      if (winner >= 0 || stopReason !== null || from >= searches) return;
       launched = searches;
       await Promise.all(
         plans.slice(from).map(async (plan, k) => {
@@ -190,8 +196,8 @@ export function createPortfolioEngine(config: PortfolioConfig = {}): PortfolioEn
         }),
       );
     };
-    if (inThisThread) timers.push(setTimeout(() => void startThreads(1), headStartMs));
-    else void startThreads(0);
+    if (inThisThread) timers.push(setTimeout(() => void startThreads(), headStartMs));
+    else void startThreads();
     // Past the time limit every search stops by itself; this only catches one that does not.
     if (deadline !== Infinity) {
       timers.push(

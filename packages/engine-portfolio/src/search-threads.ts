@@ -1,6 +1,7 @@
 // The portfolio's threads: worker threads in Node, module Web Workers in browsers, kept in a
 // pool so that a thread's wasm module stays compiled from one solve to the next. No static
 // import of a Node module: the engine also runs in browsers.
+import { nodeBuiltin } from './node-builtin.js';
 import type { FromSearch, ToSearch } from './protocol.js';
 
 /** One search thread, whichever platform runs it. */
@@ -35,8 +36,7 @@ interface NodeWorker {
 type NodeWorkerClass = new (url: URL, options: { execArgv: string[] }) => NodeWorker;
 
 function nodeWorkerClass(): NodeWorkerClass | undefined {
-  const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
-  return (proc?.getBuiltinModule?.('node:worker_threads') as { Worker: NodeWorkerClass } | undefined)?.Worker;
+  return nodeBuiltin<{ Worker: NodeWorkerClass }>('node:worker_threads')?.Worker;
 }
 
 /** A thread on this platform: a Node worker thread, or a module Web Worker. */

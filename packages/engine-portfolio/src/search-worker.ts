@@ -5,6 +5,7 @@
 import type { Engine } from '@gridrace/core';
 import { createBitmaskEngine } from '@gridrace/engine-bitmask';
 import { createWasmEngine } from '@gridrace/engine-wasm';
+import { nodeBuiltin } from './node-builtin.js';
 import type { FromSearch, ToSearch } from './protocol.js';
 import { startCpuClock } from './thread-cpu.js';
 
@@ -15,9 +16,7 @@ interface Port {
 
 /** Node's parentPort, or the Web Worker's own scope. */
 function port(): Port {
-  const node = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:worker_threads') as
-    | { parentPort: { postMessage(m: unknown): void; on(e: 'message', h: (m: ToSearch) => void): void } | null }
-    | undefined;
+  const node = nodeBuiltin<{ parentPort: { postMessage(m: unknown): void; on(e: 'message', h: (m: ToSearch) => void): void } | null }>('node:worker_threads');
   if (node?.parentPort) {
     const parent = node.parentPort;
     return { postMessage: (m) => parent.postMessage(m), onMessage: (h) => parent.on('message', h) };

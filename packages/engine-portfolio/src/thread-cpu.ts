@@ -2,16 +2,15 @@
 // /proc/thread-self/stat (user + system ticks of this thread alone; Node 20 has no per-thread
 // CPU call). Elsewhere, and in browsers, undefined: the caller counts busy time instead.
 
+import { nodeBuiltin } from './node-builtin.js';
+
 /** Linux's USER_HZ: the stat file counts in hundredths of a second. */
 const TICK_MS = 10;
 
 type ReadFile = (path: string, encoding: 'utf8') => string;
 
-const readFileSync: ReadFile | undefined = (() => {
-  const getBuiltin = (globalThis as { process?: { platform?: string; getBuiltinModule?: (id: string) => unknown } }).process;
-  if (getBuiltin?.platform !== 'linux' || getBuiltin.getBuiltinModule === undefined) return undefined;
-  return (getBuiltin.getBuiltinModule('node:fs') as { readFileSync: ReadFile }).readFileSync;
-})();
+const readFileSync: ReadFile | undefined =
+  nodeBuiltin<{ platform: string }>('node:process')?.platform === 'linux' ? nodeBuiltin<{ readFileSync: ReadFile }>('node:fs')?.readFileSync : undefined;
 
 /** This thread's CPU time in ms (10 ms resolution), or undefined where it cannot be read. */
 export function threadCpuMs(): number | undefined {

@@ -55,6 +55,20 @@ describe('stopping', () => {
   });
 });
 
+describe('a first search that gives up', () => {
+  it('hands over to the others at once, without waiting out the head start', async () => {
+    // Search 0 refuses every grid (maxCells 1); search 1 solves it in its thread.
+    const engine = createPortfolioEngine({ searches: 2, headStartMs: 60_000, configs: [{ maxCells: 1 }, {}] });
+    const puzzle = permutationNonogram(6);
+    const result = await engine.solve(puzzle, { maxSolutions: 2, timeLimitMs: 20_000 });
+    expect(result.verdict).toBe('multiple');
+    expect(result.stats.counters.winningSearch).toBe(1);
+    expect(result.stats.timeMs).toBeLessThan(20_000);
+    for (const s of result.solutions) expect(verify(puzzle, s).ok).toBe(true);
+    await engine.dispose();
+  });
+});
+
 describe('threads that fail', () => {
   const failing = (): SearchThread => {
     throw new Error('no threads here');
