@@ -17,10 +17,8 @@ import {
   type SolveResult,
   type StopReason,
 } from '@gridrace/core';
-import { checkPositive } from '@gridrace/engine-bitmask/host';
-import { createBitmaskEngine } from '@gridrace/engine-bitmask';
-import { createWasmEngine } from '@gridrace/engine-wasm';
-import { defaultSearch, type FromSearch, type SearchBuild, type SearchConfig } from './protocol.js';
+import { checkPositive, DistinctSolutions } from '@gridrace/engine-bitmask/host';
+import { defaultSearch, searchEngine, type FromSearch, type SearchBuild, type SearchConfig } from './protocol.js';
 import { SearchPool, startThread, type Pooled, type StartThread } from './search-threads.js';
 import { startCpuClock } from './thread-cpu.js';
 import { nodeBuiltin } from './node-builtin.js';
@@ -84,10 +82,9 @@ export function createPortfolioEngine(config: PortfolioConfig = {}): PortfolioEn
   const headStartMs = checkPositive(config.headStartMs ?? 100, 'headStartMs', true);
   const inThisThread = config.inThisThread ?? true;
   const plans = Array.from({ length: searches }, (_, i) => ({ ...(config.configs?.[i] ?? defaultSearch(i)), maxMemoryMb }));
-  const make = build === 'wasm' ? createWasmEngine : createBitmaskEngine;
   // Made now, so a wrong config is refused here rather than in a thread.
-  const local = make({ ...plans[0]!, name: `${name}-search-0` });
-  for (const plan of plans.slice(1)) make({ ...plan, name: 'check' });
+  const local = searchEngine(build, { ...plans[0]!, name: `${name}-search-0` });
+  for (const plan of plans.slice(1)) searchEngine(build, { ...plan, name: 'check' });
   const pool = new SearchPool(config.startThread ?? startThread);
   let nextId = 1;
 
@@ -221,17 +218,11 @@ export function createPortfolioEngine(config: PortfolioConfig = {}): PortfolioEn
     const failed = ends.filter((e) => e?.failure !== undefined).length;
     const portfolioCounters = { searches: answered, cpuMs: Math.round(cpuMs), ...(failed > 0 ? { failedSearches: failed } : {}) };
 
-    // Only what the clues confirm, once each.
+    // Only what the clues confirm, once each, at most maxSolutions.
     const checkedSolutions = (list: readonly NonogramSolution[]) => {
-      const seen = new Set<string>();
-      const out: NonogramSolution[] = [];
-      for (const s of list) {
-        const key = s.cells.join('');
-        if (seen.has(key) || !verifyNonogram(checked, s).ok) continue;
-        seen.add(key);
-        out.push(s);
-      }
-      return out.slice(0, maxSolutions);
+      const distinct = new DistinctSolutions(maxSolutions);
+      for (const s of list) if (!distinct.full && verifyNonogram(checked, s).ok) distinct.add(s.width, s.height, s.cells);
+      return distinct.found;
     };
 
     if (winner >= 0) {

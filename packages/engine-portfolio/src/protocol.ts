@@ -1,6 +1,9 @@
-// What the portfolio and its search threads say to each other, and which searches it runs.
-import type { NonogramPuzzle, NonogramSolution, SolveResult } from '@gridrace/core';
+// What the portfolio and its search threads say to each other, which searches it runs, and
+// the engine that runs one.
+import type { Engine, NonogramPuzzle, NonogramSolution, SolveResult } from '@gridrace/core';
+import { createBitmaskEngine } from '@gridrace/engine-bitmask';
 import type { SolverConfig } from '@gridrace/engine-bitmask/host';
+import { createWasmEngine } from '@gridrace/engine-wasm';
 
 /** Which build of the one solver a search runs. */
 export type SearchBuild = 'wasm' | 'bitmask';
@@ -35,4 +38,9 @@ export type FromSearch =
 export function defaultSearch(i: number): SearchConfig {
   if (i === 0) return {};
   return i % 2 === 1 ? { strategy: 'learn', seed: i } : { strategy: 'auto', seed: i };
+}
+
+/** The engine of one search: `build`'s engine with the search's config (a wrong config throws its RangeError here). */
+export function searchEngine(build: SearchBuild, config: SolverConfig): Engine<'nonogram'> {
+  return build === 'wasm' ? createWasmEngine(config) : createBitmaskEngine(config);
 }

@@ -3,10 +3,8 @@
 // result and the CPU time it spent. A `stop` aborts the running search; the engine answers
 // within one of its slices (about 10 ms) with what it has.
 import type { Engine } from '@gridrace/core';
-import { createBitmaskEngine } from '@gridrace/engine-bitmask';
-import { createWasmEngine } from '@gridrace/engine-wasm';
 import { nodeBuiltin } from './node-builtin.js';
-import type { FromSearch, ToSearch } from './protocol.js';
+import { searchEngine, type FromSearch, type ToSearch } from './protocol.js';
 import { startCpuClock } from './thread-cpu.js';
 
 interface Port {
@@ -39,7 +37,7 @@ parent.onMessage((message) => {
   const key = `${build} ${JSON.stringify(config)}`;
   let engine = engines.get(key);
   if (engine === undefined) {
-    engine = build === 'wasm' ? createWasmEngine({ ...config, name: 'portfolio-search' }) : createBitmaskEngine({ ...config, name: 'portfolio-search' });
+    engine = searchEngine(build, { ...config, name: 'portfolio-search' });
     engines.set(key, engine);
   }
   const controller = new AbortController();

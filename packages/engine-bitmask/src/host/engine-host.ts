@@ -305,7 +305,7 @@ export function createSolve<I extends SolverInstance>(config: SolverConfig, targ
       const effort = (x: SolverExports) => x.counter(abi.COUNTER_NODES) + x.counter(abi.COUNTER_CONFLICTS);
       let mainEffort = 0;
       let sideEffort = 0;
-      effortSoFar = () => (current === main ? effort(main.exports) + sideEffort : effort(current.exports) + mainEffort);
+      effortSoFar = () => effort(current.exports) + (current === main ? sideEffort : mainEffort);
       let turn = symmetryAfter;
       let outcome: number | 'turn' | StopReason;
       for (;;) {
