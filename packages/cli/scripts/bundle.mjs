@@ -7,8 +7,9 @@
 // never reach the race harness and dist/program.js for the others.
 //
 // Left outside: the race harness, the external engines and the portfolio (their workers and
-// runner scripts are files found beside their modules; the bundle never loads the first two), z3-solver (its
-// WebAssembly and threads are found beside its own files) and cli-progress (race only).
+// runner scripts are files found beside their modules; the bundle never loads the first two),
+// z3-solver (its WebAssembly and threads are found beside its own files) and cli-progress
+// (race only).
 // The wasm engine finds its module at `../dist/solver.wasm` beside its own file: in the bundle
 // that becomes `./solver.wasm`, copied beside the chunks.
 import { copyFile, readFile, rm } from 'node:fs/promises';
