@@ -8,6 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CLI, REPO } from './run-cli.js';
 
@@ -105,8 +106,17 @@ describe('race results folders', () => {
 
   it('refuses a folder another running race is writing, with one line, and takes over the lock of a race that died', async () => {
     const out = mkdtempSync(join(tmpdir(), 'gridrace-busy-'));
-    // A real race still running: naive on the seed nonograms takes seconds.
-    const first = spawn(process.execPath, [CLI, 'race', '-e', 'bitmask,naive', '-p', join(REPO, 'puzzles/seed'), '-k', 'nonogram', '--time', '0.5', '--no-calibration', '--no-progress', '-o', out], {
+    // A real race still running for seconds, idle: its engine waits a second per solve, so the
+    // second task is still running after the first one's line.
+    const sleeper = join(mkdtempSync(join(tmpdir(), 'gridrace-sleeper-')), 'sleeper.mjs');
+    writeFileSync(
+      sleeper,
+      `import { makeResult, registerEngine } from '${pathToFileURL(join(REPO, 'packages/core/dist/index.js')).href}';
+registerEngine({ name: 'cli-sleep', kind: 'nonogram', description: 'waits 1 s, then says none', solve: () => new Promise((resolve) => setTimeout(() => resolve(makeResult([], null, { timeMs: 1000, counters: {} })), 1000)) });
+`,
+    );
+    const puzzles = ['-p', SMALL, '-p', join(REPO, 'puzzles/seed/gchq-2015.json')];
+    const first = spawn(process.execPath, [CLI, 'race', '--load', sleeper, '-e', 'cli-sleep', ...puzzles, '--iterations', '1', '--no-calibration', '--no-progress', '-o', out], {
       cwd: REPO,
       env: { ...process.env, NO_COLOR: '1' },
     });
@@ -117,8 +127,9 @@ describe('race results folders', () => {
     const second = raceIn(REPO, [...ONE_RACE, '-o', out]);
     expect(second.status).toBe(5);
     expect(second.stderr.trim()).toBe(`gridrace: ${out}: another race (process ${first.pid}) is writing its results there; wait for it to end, or give another --out`);
-    expect(await firstDone).toBe(0);
-    expect(JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')).tasks.map((t: { engine: string }) => t.engine)).toContain('naive');
+    // The sleeper says "none" to puzzles with a solution: a wrong verdict, exit 6, results written.
+    expect(await firstDone).toBe(6);
+    expect(JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')).tasks.map((t: { engine: string }) => t.engine)).toEqual(['cli-sleep', 'cli-sleep']);
     expect(existsSync(join(out, '.race.lock'))).toBe(false);
 
     // A lock whose process is gone (a race killed with SIGKILL) does not block the next race.

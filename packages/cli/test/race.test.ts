@@ -59,12 +59,12 @@ describe('gridrace race', () => {
   });
 
   it('prints an engine that gave up on its cap as "gave up", counts it apart, and ends with the headline', () => {
-    // naive refuses the 300x300 before solving: its placement count is over its cap. The race
+    // naive refuses the 150x150 before solving: its placement count is over its cap. The race
     // would not start it (out of naive's reach), so --attempt-all.
-    const big = 'puzzles/generated/nonogram-smooth-300x300-s1.json';
-    const r = gridrace(['race', '--engines', 'naive,bitmask', '--puzzles', big, '--puzzles', SMALL, '--iterations', '3', '--no-calibration', '--attempt-all', '--out', out('gave-up')]);
+    const big = 'puzzles/generated/nonogram-smooth-150x150-s1.json';
+    const r = gridrace(['race', '--engines', 'naive,bitmask', '--puzzles', big, '--puzzles', SMALL, '--iterations', '1', '--no-calibration', '--attempt-all', '--out', out('gave-up')]);
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/^\[1\/4\] naive puzzles\/generated\/nonogram-smooth-300x300-s1\.json: gave up \(limit\): row 1 .*maxPlacements\)$/m);
+    expect(r.stderr).toMatch(/^\[1\/4\] naive puzzles\/generated\/nonogram-smooth-150x150-s1\.json: gave up \(limit\): row 1 .*maxPlacements\)$/m);
     expect(r.stdout).toMatch(/^race: 4 tasks, 3 completed, 1 gave up, 0 timed out, 0 out of memory, 0 errors, 0 disagreement\(s\);/m);
     expect(r.stdout, r.stdout).toMatch(
       // Which one is faster on the one puzzle both solved is a timing, not something to assert.
@@ -76,7 +76,7 @@ describe('gridrace race', () => {
     expect(lines.at(-1)).toMatch(/^nonogram: /);
     // results.json keeps its state.
     expect(readResults(out('gave-up')).tasks[0]).toMatchObject({ engine: 'naive', state: 'completed', verdict: 'incomplete', reason: 'limit' });
-    expect(readFileSync(join(out('gave-up'), 'summary.md'), 'utf8')).toContain('| 300x300 | unique | gave up (limit) |');
+    expect(readFileSync(join(out('gave-up'), 'summary.md'), 'utf8')).toContain('| 150x150 | unique | gave up (limit) |');
   });
 
   it('exits 6 for an impossible answer, after writing every result; a timeout alone exits 0', () => {
