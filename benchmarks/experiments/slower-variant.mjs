@@ -10,7 +10,7 @@ const extra = Number(process.env.GRIDRACE_SLOWER_BY ?? '0.15');
 let sink = 0;
 
 for (const inner of listEngines().filter((e) => names.includes(e.name))) {
-  unregisterEngine(inner.name);
+  unregisterEngine(inner.name, inner.kind);
   registerEngine({
     ...inner,
     description: `${inner.description} (+${Math.round(extra * 100)}% work, experiment)`,
