@@ -106,13 +106,13 @@ describe('race results folders', () => {
 
   it('refuses a folder another running race is writing, with one line, and takes over the lock of a race that died', async () => {
     const out = mkdtempSync(join(tmpdir(), 'gridrace-busy-'));
-    // A real race still running for seconds, idle: its engine waits a second per solve, so the
+    // A real race still running for seconds, idle: its engine waits 2 s per solve, so the
     // second task is still running after the first one's line.
     const sleeper = join(mkdtempSync(join(tmpdir(), 'gridrace-sleeper-')), 'sleeper.mjs');
     writeFileSync(
       sleeper,
       `import { makeResult, registerEngine } from '${pathToFileURL(join(REPO, 'packages/core/dist/index.js')).href}';
-registerEngine({ name: 'cli-sleep', kind: 'nonogram', description: 'waits 1 s, then says none', solve: () => new Promise((resolve) => setTimeout(() => resolve(makeResult([], null, { timeMs: 1000, counters: {} })), 1000)) });
+registerEngine({ name: 'cli-sleep', kind: 'nonogram', description: 'waits 2 s, then says none', solve: () => new Promise((resolve) => setTimeout(() => resolve(makeResult([], null, { timeMs: 2000, counters: {} })), 2000)) });
 `,
     );
     const puzzles = ['-p', SMALL, '-p', join(REPO, 'puzzles/seed/gchq-2015.json')];

@@ -4,8 +4,10 @@
 // thread at all; the others run in worker threads (Web Workers in browsers) and start only
 // after that head start. A verdict comes from one search that settled the puzzle by itself
 // (`unique` and `none` need a search that went to the end); when none does, two distinct
-// solutions from any searches still prove `multiple`. Every solution is checked against the
-// clues before it is reported.
+// solutions from any searches still prove `multiple`. Solutions are reported once each, and
+// the first few of each search are checked against the clues: enough to catch a thread that
+// answered another puzzle, without a check per solution that would outlast the search itself
+// when thousands are asked for.
 import {
   checkSolveInput,
   makeResult,
@@ -53,6 +55,8 @@ export interface PortfolioEngine extends Engine<'nonogram'> {
 }
 
 /** How long a stopped search may take to answer before its thread is ended. */
+/** Solutions of each search checked against the clues before any is reported. */
+const CHECKED = 2;
 const STOP_GRACE_MS = 2000;
 
 /** Cores of this machine, where the platform says. */
@@ -211,31 +215,37 @@ export function createPortfolioEngine(config: PortfolioConfig = {}): PortfolioEn
       for (const timer of timers) clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
     }
-    const wallMs = performance.now() - started;
     const cpuMs = ends.reduce((sum, e) => sum + (e?.cpuMs ?? 0), 0);
     // Searches that answered, and those whose thread failed (counted apart, so a failing thread never passes for a search).
     const answered = ends.filter((e) => e?.result !== undefined).length;
     const failed = ends.filter((e) => e?.failure !== undefined).length;
     const portfolioCounters = { searches: answered, cpuMs: Math.round(cpuMs), ...(failed > 0 ? { failedSearches: failed } : {}) };
 
-    // Only what the clues confirm, once each, at most maxSolutions.
-    const checkedSolutions = (list: readonly NonogramSolution[]) => {
+    // Once each, at most maxSolutions; the first CHECKED of each search's list against the clues.
+    const checkedSolutions = (lists: readonly (readonly NonogramSolution[])[]) => {
       const distinct = new DistinctSolutions(maxSolutions);
-      for (const s of list) if (!distinct.full && verifyNonogram(checked, s).ok) distinct.add(s.width, s.height, s.cells);
+      for (const list of lists) {
+        list.forEach((s, i) => {
+          if (i < CHECKED && !verifyNonogram(checked, s).ok) throw new Error(`a search reported a solution that breaks the clues (solution ${i + 1})`);
+          if (!distinct.full) distinct.add(s.width, s.height, s.cells);
+        });
+      }
       return distinct.found;
     };
+    // The time the caller waited, the checks included.
+    const wallMs = () => performance.now() - started;
 
     if (winner >= 0) {
       const won = ends[winner]!.result!;
-      const solutions = checkedSolutions(won.solutions);
-      if (solutions.length !== won.solutions.length) throw new Error(`search ${winner} reported a solution that breaks the clues or repeats`);
-      const stats = { timeMs: wallMs, counters: { ...won.stats.counters, ...portfolioCounters, winningSearch: winner }, ...(won.stats.difficulty ? { difficulty: won.stats.difficulty } : {}) };
+      const solutions = checkedSolutions([won.solutions]);
+      if (solutions.length !== won.solutions.length) throw new Error(`search ${winner} reported a solution twice`);
+      const stats = { timeMs: wallMs(), counters: { ...won.stats.counters, ...portfolioCounters, winningSearch: winner }, ...(won.stats.difficulty ? { difficulty: won.stats.difficulty } : {}) };
       return makeResult(solutions, won.verdict === 'incomplete' ? won.reason : null, stats);
     }
     // No search settled it: what they found together, and why they stopped.
     const results = ends.flatMap((e) => (e?.result ? [e.result] : []));
-    const solutions = checkedSolutions(results.flatMap((r) => r.solutions));
-    const stats = { timeMs: wallMs, counters: portfolioCounters };
+    const solutions = checkedSolutions(results.map((r) => r.solutions));
+    const stats = { timeMs: wallMs(), counters: portfolioCounters };
     if (stopReason !== null) return makeResult(solutions, stopReason, stats);
     const stopped = results.find((r) => r.verdict === 'incomplete');
     if (stopped?.verdict === 'incomplete') return makeResult(solutions, stopped.reason, stats, stopped.message);

@@ -55,7 +55,7 @@ describe('runGate', () => {
     expect(r.timed).toEqual(['fixture-work']);
     expect(r.passed).toBe(true);
     expect(r.line).toMatch(/^gate passed: .*time \(fixture-work\)/);
-  }, 60_000);
+  }, 180_000);
 
   it('does not judge counters that move from run to run', async () => {
     const r = await gate('work=1&jitter=1', 'work=1&jitter=1', { fingerprints: async () => new Map() });
@@ -63,7 +63,7 @@ describe('runGate', () => {
     expect(r.counting.counters.uncounted).toEqual(['fixture-work']);
     // No fingerprint: treated as changed, so it is timed.
     expect(r.timed).toEqual(['fixture-work']);
-  }, 60_000);
+  }, 180_000);
 
   it('fails a wrong answer on the first step', async () => {
     const r = await gate('work=1', 'work=1&wrong=1');

@@ -26,7 +26,7 @@ describe('worker isolation', () => {
     await loadEngineModules([FIXTURES]);
     const pidFile = join(mkdtempSync(join(tmpdir(), 'gridrace-spawn-')), 'child.pid');
     process.env.GRIDRACE_FIXTURE_PIDFILE = pidFile;
-    const race = new Race({ puzzles: [entry(FRAME, 'frame')], engines: ['fixture-spawn'], timeLimitMs: 300, graceMs: 200, calibration: false, load: [FIXTURES] });
+    const race = new Race({ puzzles: [entry(FRAME, 'frame')], engines: ['fixture-spawn'], timeLimitMs: 2000, graceMs: 200, calibration: false, load: [FIXTURES] });
     const results = await race.run().finally(() => delete process.env.GRIDRACE_FIXTURE_PIDFILE);
     expect(results.tasks[0]).toMatchObject({ state: 'timeout' });
     const child = Number(readFileSync(pidFile, 'utf8'));
