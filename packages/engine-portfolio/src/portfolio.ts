@@ -221,15 +221,17 @@ export function createPortfolioEngine(config: PortfolioConfig = {}): PortfolioEn
     const failed = ends.filter((e) => e?.failure !== undefined).length;
     const portfolioCounters = { searches: answered, cpuMs: Math.round(cpuMs), ...(failed > 0 ? { failedSearches: failed } : {}) };
 
-    // Once each, at most maxSolutions; the first CHECKED of each search's list against the clues.
-    const checkedSolutions = (lists: readonly (readonly NonogramSolution[])[]) => {
-      const distinct = new DistinctSolutions(maxSolutions);
+    // At most maxSolutions, once each when lists are merged; the first CHECKED of each list
+    // checked against the clues.
+    const checkedSolutions = (lists: readonly (readonly NonogramSolution[])[], dedupe = true) => {
       for (const list of lists) {
-        list.forEach((s, i) => {
-          if (i < CHECKED && !verifyNonogram(checked, s).ok) throw new Error(`a search reported a solution that breaks the clues (solution ${i + 1})`);
-          if (!distinct.full) distinct.add(s.width, s.height, s.cells);
+        list.slice(0, CHECKED).forEach((s, i) => {
+          if (!verifyNonogram(checked, s).ok) throw new Error(`a search reported a solution that breaks the clues (solution ${i + 1})`);
         });
       }
+      if (!dedupe) return lists.flat().slice(0, maxSolutions);
+      const distinct = new DistinctSolutions(maxSolutions);
+      for (const list of lists) for (const s of list) if (!distinct.full) distinct.add(s.width, s.height, s.cells);
       return distinct.found;
     };
     // The time the caller waited, the checks included.
@@ -237,8 +239,8 @@ export function createPortfolioEngine(config: PortfolioConfig = {}): PortfolioEn
 
     if (winner >= 0) {
       const won = ends[winner]!.result!;
-      const solutions = checkedSolutions([won.solutions]);
-      if (solutions.length !== won.solutions.length) throw new Error(`search ${winner} reported a solution twice`);
+      // One search's list: the solver never reports a solution twice, so no deduplication.
+      const solutions = checkedSolutions([won.solutions], false);
       const stats = { timeMs: wallMs(), counters: { ...won.stats.counters, ...portfolioCounters, winningSearch: winner }, ...(won.stats.difficulty ? { difficulty: won.stats.difficulty } : {}) };
       return makeResult(solutions, won.verdict === 'incomplete' ? won.reason : null, stats);
     }
