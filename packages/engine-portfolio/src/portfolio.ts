@@ -55,9 +55,9 @@ export interface PortfolioEngine extends Engine<'nonogram'> {
 }
 
 /** How long a stopped search may take to answer before its thread is ended. */
+const STOP_GRACE_MS = 2000;
 /** Solutions of each search checked against the clues before any is reported. */
 const CHECKED = 2;
-const STOP_GRACE_MS = 2000;
 
 /** Cores of this machine, where the platform says. */
 function cores(): number {
@@ -221,32 +221,32 @@ export function createPortfolioEngine(config: PortfolioConfig = {}): PortfolioEn
     const failed = ends.filter((e) => e?.failure !== undefined).length;
     const portfolioCounters = { searches: answered, cpuMs: Math.round(cpuMs), ...(failed > 0 ? { failedSearches: failed } : {}) };
 
-    // At most maxSolutions, once each when lists are merged; the first CHECKED of each list
-    // checked against the clues.
-    const checkedSolutions = (lists: readonly (readonly NonogramSolution[])[], dedupe = true) => {
-      for (const list of lists) {
-        list.slice(0, CHECKED).forEach((s, i) => {
-          if (!verifyNonogram(checked, s).ok) throw new Error(`a search reported a solution that breaks the clues (solution ${i + 1})`);
-        });
-      }
-      if (!dedupe) return lists.flat().slice(0, maxSolutions);
-      const distinct = new DistinctSolutions(maxSolutions);
-      for (const list of lists) for (const s of list) if (!distinct.full) distinct.add(s.width, s.height, s.cells);
-      return distinct.found;
-    };
+    // The first CHECKED solutions of a search's list against the clues: a thread that answered
+    // another puzzle fails the solve.
+    const checkFirst = (list: readonly NonogramSolution[]) =>
+      list.slice(0, CHECKED).forEach((s, i) => {
+        if (!verifyNonogram(checked, s).ok) throw new Error(`a search reported a solution that breaks the clues (solution ${i + 1})`);
+      });
     // The time the caller waited, the checks included.
     const wallMs = () => performance.now() - started;
 
     if (winner >= 0) {
       const won = ends[winner]!.result!;
       // One search's list: the solver never reports a solution twice, so no deduplication.
-      const solutions = checkedSolutions([won.solutions], false);
+      checkFirst(won.solutions);
+      const solutions = won.solutions.slice(0, maxSolutions);
       const stats = { timeMs: wallMs(), counters: { ...won.stats.counters, ...portfolioCounters, winningSearch: winner }, ...(won.stats.difficulty ? { difficulty: won.stats.difficulty } : {}) };
       return makeResult(solutions, won.verdict === 'incomplete' ? won.reason : null, stats);
     }
     // No search settled it: what they found together, and why they stopped.
     const results = ends.flatMap((e) => (e?.result ? [e.result] : []));
-    const solutions = checkedSolutions(results.map((r) => r.solutions));
+    // Merged lists: each solution once, at most maxSolutions.
+    const distinct = new DistinctSolutions(maxSolutions);
+    for (const { solutions: list } of results) {
+      checkFirst(list);
+      for (const s of list) if (!distinct.full) distinct.add(s.width, s.height, s.cells);
+    }
+    const solutions = distinct.found;
     const stats = { timeMs: wallMs(), counters: portfolioCounters };
     if (stopReason !== null) return makeResult(solutions, stopReason, stats);
     const stopped = results.find((r) => r.verdict === 'incomplete');
