@@ -107,11 +107,17 @@ function pnpm(root: string): string[] {
   return ['-y', pinned];
 }
 
-/** The default build: install from the store (not for the working tree), then build the engines and what they depend on. */
+/**
+ * The default build: install from the store (not for the working tree), then build the engines
+ * and what they depend on. The filter names `@gridrace/engines` alone: its build task depends
+ * on its dependencies' builds (`^build`), which turbo runs too. `@gridrace/engines...` would
+ * build all sixteen packages, the CLI and the race among them: the root package's dependency
+ * on the CLI (for `npx gridrace`) makes turbo count every package as a dependency of any.
+ */
 export function defaultBuild(root: string, run: Runner, install = true): void {
   const pm = pnpm(root);
   if (install) run('npx', [...pm, 'install', '--frozen-lockfile', '--prefer-offline', '--reporter=silent'], root);
-  run('npx', [...pm, 'exec', 'turbo', 'run', 'build', '--filter=@gridrace/engines...', '--output-logs=errors-only'], root);
+  run('npx', [...pm, 'exec', 'turbo', 'run', 'build', '--filter=@gridrace/engines', '--output-logs=errors-only'], root);
 }
 
 const enginesModuleOf = (root: string) => join(root, 'packages/engines/dist/index.js');
