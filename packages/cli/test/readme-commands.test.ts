@@ -9,15 +9,15 @@
 // write into the repository run as the small stand-in SUBSTITUTES gives, with the reason; a
 // substitute for a command no README has any more fails too, so the table stays true.
 // `npx gridrace` runs the project's own bin the way npx finds it (the nearest project's
-// node_modules/.bin) without npx's half second of start-up per command; one test checks that
-// the real npx runs the same program.
+// node_modules/.bin), and `npx -y pnpm@...` the pnpm in npx's cache, without npx's start-up
+// per command; two tests check that the real npx runs the same programs.
 //
 // Usage lines (`gridrace race [-e a,b] ...`) are not commands: every flag they name must be
 // in that command's --help. The yaml CI recipe in packages/race/docs/comparing.md is run by
 // ci-recipe.test.ts.
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { delimiter, dirname, join, relative, sep } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hasShared, NEEDS_SHARED } from '@gridrace/testkit';
@@ -350,9 +350,11 @@ mkdirSync(stubs);
 writeFileSync(join(stubs, 'pnpm'), '#!/bin/sh\necho "pnpm: command not found (a fresh machine has none; the READMEs run npx -y pnpm@12.4.2)" >&2\nexit 127\n');
 chmodSync(join(stubs, 'pnpm'), 0o755);
 // npx as npm runs a local bin: the nearest folder with a package.json or node_modules is the
-// project, and its node_modules/.bin/gridrace is what `npx gridrace` runs; anything else is
-// the real npx's.
+// project, and its node_modules/.bin/gridrace is what `npx gridrace` runs. `npx -y
+// pnpm@VERSION` runs the pnpm that npx has fetched into its cache before (the test command
+// itself runs under it), without npx's 0.8 CPU s of start-up. Anything else is the real npx's.
 const realNpx = join(dirname(process.execPath), 'npx');
+const PINNED_PNPM = PNPM.replace(/^npx -y /, '');
 writeFileSync(
   join(stubs, 'npx'),
   `#!/bin/sh
@@ -361,9 +363,27 @@ if [ "$1" = gridrace ]; then
   while [ "$dir" != / ] && [ ! -e "$dir/package.json" ] && [ ! -e "$dir/node_modules" ]; do dir=$(dirname "$dir"); done
   if [ -x "$dir/node_modules/.bin/gridrace" ]; then shift; exec "$dir/node_modules/.bin/gridrace" "$@"; fi
 fi
-exec '${realNpx}' "$@"
+${cachedPnpm() ? `if [ "$1" = -y ] && [ "$2" = ${PINNED_PNPM} ]; then shift 2; exec '${cachedPnpm()}' "$@"; fi
+` : ''}exec '${realNpx}' "$@"
 `,
 );
+
+/** The pinned pnpm's program in npx's cache (~/.npm/_npx/HASH/node_modules/pnpm), if npx has fetched it. */
+function cachedPnpm(): string | undefined {
+  const npx = join(homedir(), '.npm', '_npx');
+  if (!existsSync(npx)) return undefined;
+  for (const hash of readdirSync(npx)) {
+    const dir = join(npx, hash, 'node_modules', 'pnpm');
+    try {
+      const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version?: string; bin?: string | Record<string, string> };
+      const bin = typeof manifest.bin === 'string' ? manifest.bin : manifest.bin?.['pnpm'];
+      if (`pnpm@${manifest.version}` === PINNED_PNPM && bin && existsSync(join(dir, bin))) return join(dir, bin);
+    } catch {
+      // not a complete install of pnpm: npx will fetch its own
+    }
+  }
+  return undefined;
+}
 chmodSync(join(stubs, 'npx'), 0o755);
 const env: NodeJS.ProcessEnv = { NO_COLOR: '1' };
 for (const [key, value] of Object.entries(process.env)) {
@@ -473,6 +493,15 @@ describe('README commands', () => {
     expect(shim.code, show(shim)).toBe(0);
     expect(shim.stdout).toBe(real.stdout);
     expect(shim.stdout).toMatch(/\bwasm\b/);
+  });
+
+  it(`runs \`${PNPM}\` as the real npx does: the same pnpm`, async () => {
+    const shim = await bash(`${PNPM} --version`, scratch);
+    const real = await bash(`'${realNpx}' -y ${PINNED_PNPM} --version`, scratch);
+    expect(real.code, show(real)).toBe(0);
+    expect(shim.code, show(shim)).toBe(0);
+    expect(shim.stdout).toBe(real.stdout);
+    expect(shim.stdout.trim()).toBe(PINNED_PNPM.replace(/^pnpm@/, ''));
   });
 
   describe.concurrent('each command', () => {

@@ -105,11 +105,11 @@ describe('Z3 runtime lifecycle', () => {
     await quick.dispose!();
   });
 
-  it('500 solves in a row: Z3\'s fixed 2 GB heap does not fill up', async () => {
+  it('400 solves in a row (twice as many as once ran out): Z3\'s fixed 2 GB heap does not fill up', async () => {
     // A context per solve left to the JS garbage collector ran out after about 200 (terms.ts).
     const engine = createZ3Engine();
     const seen = new Set<string>();
-    for (let i = 0; i < 500; i++) {
+    for (let i = 0; i < 400; i++) {
       const result = await engine.solve(cross);
       seen.add(result.verdict);
     }
