@@ -282,7 +282,10 @@ export function describeEngineConformance<K extends PuzzleKind>(engine: Engine<K
 
     describe('contract', () => {
       it('stats: timeMs is a finite number >= 0, counters are finite numbers', async () => {
-        const puzzles = [kit.tiny, ...ownSeeds.slice(0, 1).map((s) => s.puzzle)];
+        // The smallest seed: the seed tests above solve every one already, and a slow engine
+        // (z3-prefix: 2.5 s on GCHQ) need not solve a large one twice.
+        const smallest = [...ownSeeds].sort((a, b) => a.puzzle.width * a.puzzle.height - b.puzzle.width * b.puzzle.height).slice(0, 1);
+        const puzzles = [kit.tiny, ...smallest.map((s) => s.puzzle)];
         for (const puzzle of puzzles) {
           const result = await solve(puzzle);
           expectWellFormedResult(puzzle, result, 2);
