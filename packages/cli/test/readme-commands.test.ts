@@ -355,18 +355,6 @@ chmodSync(join(stubs, 'pnpm'), 0o755);
 // itself runs under it), without npx's 0.8 CPU s of start-up. Anything else is the real npx's.
 const realNpx = join(dirname(process.execPath), 'npx');
 const PINNED_PNPM = PNPM.replace(/^npx -y /, '');
-writeFileSync(
-  join(stubs, 'npx'),
-  `#!/bin/sh
-if [ "$1" = gridrace ]; then
-  dir=$PWD
-  while [ "$dir" != / ] && [ ! -e "$dir/package.json" ] && [ ! -e "$dir/node_modules" ]; do dir=$(dirname "$dir"); done
-  if [ -x "$dir/node_modules/.bin/gridrace" ]; then shift; exec "$dir/node_modules/.bin/gridrace" "$@"; fi
-fi
-${cachedPnpm() ? `if [ "$1" = -y ] && [ "$2" = ${PINNED_PNPM} ]; then shift 2; exec '${cachedPnpm()}' "$@"; fi
-` : ''}exec '${realNpx}' "$@"
-`,
-);
 
 /** The pinned pnpm's program in npx's cache (~/.npm/_npx/HASH/node_modules/pnpm), if npx has fetched it. */
 function cachedPnpm(): string | undefined {
@@ -384,6 +372,20 @@ function cachedPnpm(): string | undefined {
   }
   return undefined;
 }
+
+const pnpmInCache = cachedPnpm();
+writeFileSync(
+  join(stubs, 'npx'),
+  `#!/bin/sh
+if [ "$1" = gridrace ]; then
+  dir=$PWD
+  while [ "$dir" != / ] && [ ! -e "$dir/package.json" ] && [ ! -e "$dir/node_modules" ]; do dir=$(dirname "$dir"); done
+  if [ -x "$dir/node_modules/.bin/gridrace" ]; then shift; exec "$dir/node_modules/.bin/gridrace" "$@"; fi
+fi
+${pnpmInCache ? `if [ "$1" = -y ] && [ "$2" = ${PINNED_PNPM} ]; then shift 2; exec '${pnpmInCache}' "$@"; fi
+` : ''}exec '${realNpx}' "$@"
+`,
+);
 chmodSync(join(stubs, 'npx'), 0o755);
 const env: NodeJS.ProcessEnv = { NO_COLOR: '1' };
 for (const [key, value] of Object.entries(process.env)) {
