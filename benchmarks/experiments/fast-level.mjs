@@ -12,6 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { standardDeviation } from '@gridrace/race';
 import { parseScriptArgs } from '../scripts/script-args.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
@@ -25,10 +26,6 @@ const { values } = parseScriptArgs(import.meta.url, {
   },
 });
 const races = Number(values.races);
-const puzzles = readFileSync(join(root, 'benchmarks/suites/ci.txt'), 'utf8')
-  .split('\n')
-  .map((l) => l.trim())
-  .filter((l) => l && !l.startsWith('#'));
 const variant = join(root, 'benchmarks/experiments/slower-variant.mjs');
 const out = mkdtempSync(join(tmpdir(), 'fast-level-'));
 const T_97_5 = { 5: 2.57, 6: 2.45, 7: 2.36, 8: 2.31, 9: 2.26, 10: 2.23 };
@@ -37,8 +34,7 @@ let raceCount = 0;
 /** One short race: each completed task's median (ms). */
 function race(slower) {
   const dir = join(out, `race-${raceCount++}`);
-  const args = [cli, 'race', '--time', values.time, '--out', dir, '--force', '-q', '--no-progress', '--no-calibration', '--engines', values.engines];
-  for (const p of puzzles) args.push('--puzzles', p);
+  const args = [cli, 'race', '--time', values.time, '--out', dir, '--force', '-q', '--no-progress', '--no-calibration', '--engines', values.engines, '--suite', 'benchmarks/suites/ci.txt'];
   if (slower) args.push('--load', variant);
   const r = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', env: { ...process.env, GRIDRACE_SLOWER: values.engines } });
   if (r.status !== 0) throw new Error(`race failed (${r.status}): ${r.stderr.trim().split('\n')[0]}`);
@@ -62,8 +58,7 @@ function judge(a, b, kind, rep) {
   for (const [name, pick] of Object.entries(ESTIMATES)) {
     const logs = [...a.keys()].filter((t) => b.has(t)).map((t) => Math.log(pick(b.get(t)) / pick(a.get(t))));
     const n = logs.length;
-    const mean = logs.reduce((s, x) => s + x, 0) / n;
-    const sd = Math.sqrt(logs.reduce((s, x) => s + (x - mean) ** 2, 0) / (n - 1));
+    const sd = standardDeviation(logs);
     const m = median(logs);
     const half = ((T_97_5[n - 1] ?? 2) * sd) / Math.sqrt(n);
     const low = Math.exp(m - half) - 1;
