@@ -23,6 +23,7 @@ const { values } = parseScriptArgs(import.meta.url, {
     races: { type: 'string', default: '6' },
     reps: { type: 'string', default: '5' },
     time: { type: 'string', default: '0.1' },
+    calibration: { type: 'boolean', default: false },
   },
 });
 const races = Number(values.races);
@@ -34,29 +35,45 @@ let raceCount = 0;
 /** One short race: each completed task's median (ms). */
 function race(slower) {
   const dir = join(out, `race-${raceCount++}`);
-  const args = [cli, 'race', '--time', values.time, '--out', dir, '--force', '-q', '--no-progress', '--no-calibration', '--engines', values.engines, '--suite', 'benchmarks/suites/ci.txt'];
+  const args = [cli, 'race', '--time', values.time, '--out', dir, '--force', '-q', '--no-progress', ...(values.calibration ? [] : ['--no-calibration']), '--engines', values.engines, '--suite', 'benchmarks/suites/ci.txt'];
   if (slower) args.push('--load', variant);
   const r = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', env: { ...process.env, GRIDRACE_SLOWER: values.engines } });
   if (r.status !== 0) throw new Error(`race failed (${r.status}): ${r.stderr.trim().split('\n')[0]}`);
   const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
   rmSync(dir, { recursive: true, force: true });
-  return new Map(results.tasks.filter((t) => t.state === 'completed' && t.samples?.median > 0).map((t) => [`${t.engine} ${t.puzzle}`, t.samples.median]));
+  const timed = results.tasks.filter((t) => t.state === 'completed' && t.samples?.median > 0);
+  return new Map(timed.map((t) => [`${t.engine} ${t.puzzle}`, { time: t.samples.median, cal: t.calibration?.median }]));
 }
 
 /** K races of one build: each task's medians, in race order. */
 function side(slower) {
   const medians = new Map();
-  for (let k = 0; k < races; k++) for (const [task, median] of race(slower)) medians.set(task, [...(medians.get(task) ?? []), median]);
+  const cals = new Map();
+  for (let k = 0; k < races; k++) {
+    for (const [task, { time, cal }] of race(slower)) {
+      medians.set(task, [...(medians.get(task) ?? []), time]);
+      if (cal > 0) cals.set(task, [...(cals.get(task) ?? []), cal]);
+    }
+  }
+  // The side's reference: the calibration's fast level, the median over tasks of each task's fastest.
+  const fast = [...cals.values()].map((c) => Math.min(...c));
+  medians.reference = fast.length > 0 ? median(fast) : 1;
+  medians.cals = cals;
   return medians;
 }
 
 const median = (a) => [...a].sort((x, y) => x - y)[(a.length - 1) >> 1];
 const ESTIMATES = { min: (m) => Math.min(...m), median, first: (m) => m[0] };
-const flagged = { same: { min: 0, median: 0, first: 0 }, slower: { min: 0, median: 0, first: 0 } };
+if (values.calibration) {
+  ESTIMATES['min/side'] = (m, s) => Math.min(...m) / s.reference;
+  ESTIMATES['min/task'] = (m, s, t) => Math.min(...m) / Math.min(...s.cals.get(t));
+}
+const flagged = { same: {}, slower: {} };
+for (const name of Object.keys(ESTIMATES)) { flagged.same[name] = 0; flagged.slower[name] = 0; }
 
 function judge(a, b, kind, rep) {
   for (const [name, pick] of Object.entries(ESTIMATES)) {
-    const logs = [...a.keys()].filter((t) => b.has(t)).map((t) => Math.log(pick(b.get(t)) / pick(a.get(t))));
+    const logs = [...a.keys()].filter((t) => b.has(t)).map((t) => Math.log(pick(b.get(t), b, t) / pick(a.get(t), a, t)));
     const n = logs.length;
     const sd = standardDeviation(logs);
     const m = median(logs);
@@ -64,7 +81,7 @@ function judge(a, b, kind, rep) {
     const low = Math.exp(m - half) - 1;
     const pct = (x) => `${(100 * x).toFixed(1)}%`;
     if (low > 0.05) flagged[kind][name]++;
-    console.log(`${kind.padEnd(6)} ${rep}  ${name.padEnd(6)} ${pct(Math.exp(m) - 1).padStart(6)} [${pct(low)} .. ${pct(Math.exp(m + half) - 1)}]  task sd ${sd.toFixed(3)}  ${n} tasks${low > 0.05 ? '  FLAGGED' : ''}`);
+    console.log(`${kind.padEnd(6)} ${rep}  ${name.padEnd(8)} ${pct(Math.exp(m) - 1).padStart(6)} [${pct(low)} .. ${pct(Math.exp(m + half) - 1)}]  task sd ${sd.toFixed(3)}  ${n} tasks${low > 0.05 ? '  FLAGGED' : ''}`);
   }
 }
 

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // How often `gridrace race compare` cries wolf, and whether it sees a real slowdown: one
 // baseline race on a suite, then N reruns of the unchanged build and V runs with a variant
-// doing ~15% more work inside its solve (slower-variant.mjs), each compared with the baseline.
-// The figures of benchmarks/results/compare-noise-*.md.
+// doing ~15% more work inside its solve (slower-variant.mjs), each compared with the baseline;
+// with --pairs, every comparison gets a baseline race of its own, made just before it.
+// The figures of benchmarks/results/compare-noise*.md.
 //
 //   node benchmarks/experiments/noise.mjs [--runs 10] [--variants 10] [--out DIR] [--slower bitmask]
-//     [--load MODULE]... [--engines a,b] [--time 0.4] [--threshold 5] [--suite FILE] [--time-limit S]
+//     [--load MODULE]... [--engines a,b] [--time 0.4] [--slices N] [--pairs] [--threshold 5]
+//     [--suite FILE] [--time-limit S]
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,6 +29,8 @@ const slower = opt('--slower', 'bitmask');
 const time = opt('--time', '0.4');
 const threshold = opt('--threshold', '5');
 const engines = opt('--engines');
+const slices = opt('--slices');
+const pairs = argv.includes('--pairs');
 const puzzles = readFileSync(opt('--suite', join(root, 'benchmarks/suites/ci.txt')), 'utf8')
   .split('\n')
   .map((l) => l.trim())
@@ -37,6 +41,7 @@ function race(dir, extraLoads = [], env = {}) {
   const args = [cli, 'race', '--time', time, '--out', dir, '--force', '-q', '--no-progress'];
   if (engines) args.push('--engines', engines);
   if (timeLimit) args.push('--time-limit', timeLimit);
+  if (slices) args.push('--slices', slices);
   for (const p of puzzles) args.push('--puzzles', p);
   for (const l of [...loads, ...extraLoads]) args.push('--load', l);
   const t = performance.now();
@@ -55,11 +60,18 @@ function compare(base, dir) {
 
 mkdirSync(out, { recursive: true });
 const load = spawnSync('uptime', { encoding: 'utf8' }).stdout.trim();
-console.log(`noise experiment: ${runs} reruns + ${variants} variant runs (${slower} +15%), threshold ${threshold}%, ${load}`);
+console.log(`noise experiment: ${runs} reruns + ${variants} variant runs (${slower} +15%), threshold ${threshold}%, ${slices ?? 1} slice(s), ${pairs ? 'a baseline per comparison' : 'one baseline'}, ${load}`);
 const baseDir = join(out, 'baseline');
 const baseSeconds = race(baseDir);
-const base = join(baseDir, 'results.json');
+let base = join(baseDir, 'results.json');
 console.log(`baseline: ${baseSeconds.toFixed(1)} s`);
+/** With --pairs, a fresh baseline race for the comparison about to be made. */
+const nextBase = (name) => {
+  if (!pairs) return;
+  const dir = join(out, `${name}-baseline`);
+  race(dir);
+  base = join(dir, 'results.json');
+};
 
 const rows = [];
 const summarize = (kind, i, seconds, { alarm, c }) => {
@@ -71,11 +83,13 @@ const summarize = (kind, i, seconds, { alarm, c }) => {
   console.log(`${kind} ${i}: ${alarm ? 'ALARM' : 'quiet'} (${seconds.toFixed(1)} s) ${engineText}${tasks.length ? ` | tasks: ${tasks.join(' ')}` : ''} | worst task ${((worstTask - 1) * 100).toFixed(1)}%`);
 };
 for (let i = 1; i <= runs; i++) {
+  nextBase(`same-${i}`);
   const dir = join(out, `same-${i}`);
   const seconds = race(dir);
   summarize('unchanged', i, seconds, compare(base, dir));
 }
 for (let i = 1; i <= variants; i++) {
+  nextBase(`slower-${i}`);
   const dir = join(out, `slower-${i}`);
   const seconds = race(dir, [variant], { GRIDRACE_SLOWER: slower });
   summarize('variant', i, seconds, compare(base, dir));

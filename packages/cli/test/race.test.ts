@@ -182,6 +182,19 @@ describe('gridrace race', () => {
     expect(none.stderr).toMatch(/nothing comparable: every sample of the tasks timed in both runs is 0/);
   });
 
+  it('races in slices and compares two sliced races at their fast level', () => {
+    const dir = out('sliced');
+    expect(gridrace(['race', '--puzzles', SMALL, '--engines', 'naive', '--iterations', '4', '--slices', '2', '-q', '--out', dir]).code).toBe(0);
+    const results = readResults(dir);
+    expect(results.options.slices).toBe(2);
+    expect(results.tasks[0].slices).toHaveLength(2);
+    expect(results.tasks[0].calibrationSlices).toHaveLength(2);
+    const file = join(dir, 'results.json');
+    const same = gridrace(['race', 'compare', file, file]);
+    expect(same.code).toBe(0);
+    expect(same.stdout).toContain('Both runs are sliced');
+  });
+
   it('answers bad input and bad flags with codes 4 and 5 and one line, no stack trace', () => {
     const cases: [string[], number, RegExp][] = [
       [['race', '--engines', 'no-such-engine', '--puzzles', SMALL], 5, /unknown engine "no-such-engine"/],
@@ -189,6 +202,9 @@ describe('gridrace race', () => {
       [['race', '--time', '1', '--iterations', '2'], 5, /cannot be used with/],
       [['race', '--shard', '3/2', '--puzzles', SMALL], 5, /--shard wants k\/n/],
       [['race', '--kind', 'sudoku'], 5, /Allowed choices/],
+      [['race', '--slices', '0', '--puzzles', SMALL], 5, /--slices.*expected a positive whole number/],
+      [['race', '--slices', '51', '--puzzles', SMALL], 5, /the slices must be a whole number from 1 to 50/],
+      [['race', '--slices', '3', '--queue', 'redis://localhost:1', '--puzzles', SMALL], 5, /--slices needs a local race/],
       [['race', 'compare', 'nope.json', 'nope.json'], 4, /nope\.json: cannot read file/],
       [['race', 'compare', 'puzzles/seed/gchq-2015.json', 'puzzles/seed/gchq-2015.json'], 4, /not a gridrace race results file/],
     ];

@@ -51,6 +51,8 @@ export function planJobs(race: string, tasks: readonly PlannedTask[], settings: 
     list.push({ task, index });
     byPuzzle.set(task.puzzle, list);
   });
+  // A job runs a puzzle's tasks on one machine in one go: slices spread over a race cannot be had.
+  if ((settings.slices ?? 1) > 1) throw new RangeError('a race on a queue runs each task once: slices (--slices) need a local race');
   const { timeLimitMs, timing, clock, memoryMb, calibration, graceMs } = settings;
   const jobSettings = { timeLimitMs, timing, clock, memoryMb, calibration, ...(graceMs !== undefined ? { graceMs } : {}) };
   const jobs = [...byPuzzle].map(([puzzle, list], n): PlannedJob => {

@@ -134,6 +134,11 @@ describe('the plan', () => {
     // Without predictions: largest first (GCHQ 25x25, then 20x30, then 15x15).
     expect(planJobs('r', tasks, { ...settings, load: [] }).map((j) => j.cells)).toEqual([625, 600, 225]);
   });
+
+  it('refuses a sliced race: a job runs its tasks once, on one machine', () => {
+    const puzzles = loadCorpus(['puzzles/seed'], { kind: 'nonogram', cwd: REPO }).puzzles;
+    expect(() => planJobs('r', [{ engine: 'wasm', puzzle: puzzles[0]! }], { ...settings, load: [], slices: 3 })).toThrow(/slices \(--slices\) need a local race/);
+  });
 });
 
 describe('a race on the queue', () => {

@@ -9,6 +9,9 @@
 //           Mann-Whitney interval (tasks share 95%), divided by the same change of a reference
 //           timed in the same runs (by default the calibration workload of the task's puzzle),
 //           which takes out much of a machine that was busier in one run than in the other
+//           A task of two sliced races (`race --slices`) is set side by side at its fast
+//           level instead: the fastest of its slices' medians, current against baseline,
+//           divided by the calibration's fast level over each whole run (slices.ts says why)
 //   engine  the paired Hodges-Lehmann change over its tasks' changes (each task is one unit),
 //           with the signed-rank 95% interval; slower when the whole interval is above the
 //           threshold
@@ -51,9 +54,11 @@ export interface TaskComparison extends Partial<Change> {
   readonly engine: string;
   readonly puzzle: string;
   readonly status: TaskStatus;
-  /** Medians (ms) as measured. */
+  /** Medians (ms) as measured; for a task compared at its fast level, the fastest slice's median. */
   readonly baseMs?: number;
   readonly currentMs?: number;
+  /** Compared at its fast level (both runs sliced): the change has no interval of its own. */
+  readonly fastLevel?: boolean;
   /** The change before dividing by the reference (the Hodges-Lehmann ratio of the times as measured). */
   readonly rawRatio?: number;
   readonly note?: string;
@@ -81,6 +86,8 @@ export interface Comparison {
   readonly regressions: number;
   /** Tasks with a change: timed in both runs and normalised. 0 means the comparison says nothing. */
   readonly comparable: number;
+  /** Of those, the tasks compared at their fast level (both runs sliced). */
+  readonly fastLevel: number;
   /** Why nothing could be compared (set exactly when `comparable` is 0). */
   readonly incomparable?: string;
   /** Things to know: another CPU, another puzzle set, a reference that was missing. */
@@ -115,6 +122,31 @@ function referenceChange(b: Timed, c: Timed, base: Map<string, TaskRecord>, cur:
   return unpairedChange(rb.samples.samples, rc.samples.samples);
 }
 
+/** Slices enough for a fast level: a task timed in at least two slices. */
+const sliced = (t: TaskRecord | undefined): t is TaskRecord & { slices: readonly number[] } => t !== undefined && (t.slices?.length ?? 0) >= 2 && t.slices!.every((v) => v > 0);
+const fastest = (values: readonly number[]) => Math.min(...values);
+
+/**
+ * A sliced run's calibration level: the median over its puzzles of the calibration's fastest
+ * slice. One figure for the whole run, so it takes out a shift of every task of a run (a run
+ * made while the machine as a whole was slower) without adding a puzzle's own noise.
+ */
+function calibrationLevel(run: RaceResults): number | undefined {
+  const byPuzzle = new Map<string, number>();
+  for (const t of run.tasks) if ((t.calibrationSlices?.length ?? 0) >= 2 && t.calibrationSlices!.every((v) => v > 0)) byPuzzle.set(t.puzzle, fastest(t.calibrationSlices!));
+  return byPuzzle.size > 0 ? median([...byPuzzle.values()]) : undefined;
+}
+
+/** The reference's fast-level ratio (current / baseline) for a sliced task, or why there is none. */
+function fastReference(b: TaskRecord, c: TaskRecord, base: Map<string, TaskRecord>, cur: Map<string, TaskRecord>, reference: string, levels: readonly [number | undefined, number | undefined]): number | string | undefined {
+  if (reference === 'none') return undefined;
+  if (reference === 'calibration') return levels[0] !== undefined && levels[1] !== undefined ? levels[1] / levels[0] : "no calibration slices in both runs";
+  const rb = base.get(key({ engine: reference, puzzle: b.puzzle }));
+  const rc = cur.get(key({ engine: reference, puzzle: c.puzzle }));
+  if (!sliced(rb) || !sliced(rc)) return `no sliced ${reference} timing on this puzzle`;
+  return fastest(rc.slices) / fastest(rb.slices);
+}
+
 /** Compare a run with a baseline. Pure: no files, no printing. */
 export function compareResults(baseline: RaceResults, current: RaceResults, options: CompareOptions = {}): Comparison {
   const threshold = options.threshold ?? 0.05;
@@ -126,7 +158,9 @@ export function compareResults(baseline: RaceResults, current: RaceResults, opti
   const notes: string[] = [];
   const limits = (r: RaceResults) => `${r.options.timeLimitMs / 1000} s`;
   const budget = (r: RaceResults) => ('iterations' in r.options.timing ? `${r.options.timing.iterations} samples` : `${r.options.timing.timeMs / 1000} s of samples`);
+  const slicesOf = (r: RaceResults) => r.options.slices ?? 1;
   const differences = [
+    ...(slicesOf(baseline) !== slicesOf(current) ? [`slices (baseline ${slicesOf(baseline)}, current ${slicesOf(current)})`] : []),
     ...(baseline.options.timeLimitMs !== current.options.timeLimitMs ? [`time limits (baseline ${limits(baseline)}, current ${limits(current)})`] : []),
     ...(budget(baseline) !== budget(current) ? [`timing budgets (baseline ${budget(baseline)}, current ${budget(current)})`] : []),
   ];
@@ -159,6 +193,7 @@ export function compareResults(baseline: RaceResults, current: RaceResults, opti
   const base = new Map(baseline.tasks.map((t) => [key(t), t]));
   const cur = new Map(current.tasks.map((t) => [key(t), t]));
   const samePuzzle = (id: string) => baseHash.get(id) === curHash.get(id);
+  const levels = [calibrationLevel(baseline), calibrationLevel(current)] as const;
 
   // How many tasks get a change decides each one's share of the 95% (Bonferroni): timed tasks
   // are finished once the loop has counted them, as compareAb does.
@@ -194,6 +229,14 @@ export function compareResults(baseline: RaceResults, current: RaceResults, opti
     }
     if (ref === c.engine) {
       tasks.push({ ...head, status: 'not-timed', ...medians, rawRatio: unpairedChange(b.samples.samples, c.samples.samples).ratio, note: 'the reference engine' });
+      continue;
+    }
+    if (sliced(b) && sliced(c)) {
+      const raw = fastest(c.slices) / fastest(b.slices);
+      const by = fastReference(b, c, base, cur, ref, levels);
+      const fast = { ...head, baseMs: fastest(b.slices), currentMs: fastest(c.slices), fastLevel: true };
+      if (typeof by === 'string') tasks.push({ ...fast, status: 'not-timed', note: by });
+      else tasks.push({ ...fast, status: 'timed', ratio: raw / (by ?? 1), n: Math.min(b.slices.length, c.slices.length), rawRatio: raw });
       continue;
     }
     changes++;
@@ -250,6 +293,7 @@ export function compareResults(baseline: RaceResults, current: RaceResults, opti
     counters,
     regressions,
     comparable,
+    fastLevel: judged.filter((t) => t.ratio !== undefined && t.fastLevel).length,
     ...(incomparable ? { incomparable } : {}),
     notes,
     baseline: who(baseline),

@@ -1,7 +1,7 @@
 // How long a race will take, said before it starts. The best guide is what the same tasks took
 // before: each engine-puzzle pair (by the puzzle's content hash) is looked up in earlier
 // results files, newest first, among races timed the same way (timing budget, clock, time
-// limit, calibration), and its wall time there counts, scaled by that race's own share of time
+// limit, calibration, slices), and its wall time there counts, scaled by that race's own share of time
 // spent between tasks. Tasks never measured that way fall back to a model (worker start and
 // timing budget per task, calibration per puzzle), which cannot know a slow solve: the plan
 // line then says so.
@@ -23,6 +23,8 @@ export interface EstimateOptions {
   readonly clock: RaceRunOptions['clock'];
   readonly timeLimitMs: number;
   readonly calibration: boolean;
+  /** Slices per task (absent: 1). */
+  readonly slices?: number;
 }
 
 /** An earlier race, as the estimate uses it. */
@@ -51,6 +53,7 @@ const sameTiming = (a: EstimateOptions, b: EstimateOptions) =>
   a.clock === b.clock &&
   a.timeLimitMs === b.timeLimitMs &&
   a.calibration === b.calibration &&
+  (a.slices ?? 1) === (b.slices ?? 1) &&
   ('timeMs' in a.timing ? 'timeMs' in b.timing && a.timing.timeMs === b.timing.timeMs : 'iterations' in b.timing && a.timing.iterations === b.timing.iterations);
 
 /** The estimate's view of a results file. */
@@ -64,8 +67,8 @@ export function pastRace(results: RaceResults, source: string): PastRace {
     taskMs.set(key(t.engine, hash), t.overhead.wallMs);
     sum += t.overhead.wallMs;
   }
-  const { timing, clock, timeLimitMs, calibration } = results.options;
-  return { source, options: { timing, clock, timeLimitMs, calibration }, taskMs, overhead: sum > 0 ? Math.max(1, results.summary.wallMs / sum) : 1 };
+  const { timing, clock, timeLimitMs, calibration, slices } = results.options;
+  return { source, options: { timing, clock, timeLimitMs, calibration, ...(slices !== undefined ? { slices } : {}) }, taskMs, overhead: sum > 0 ? Math.max(1, results.summary.wallMs / sum) : 1 };
 }
 
 /** Each task from the newest earlier race timed the same way that has it, the rest from the model. */
@@ -74,7 +77,9 @@ export function estimateRace(tasks: readonly EstimatedTask[], puzzles: number, o
   let ms = 0;
   let measured = 0;
   const sources = new Set<string>();
-  const modelPerTask = estimateRaceMs(1, 0, 'timeMs' in options.timing ? options.timing.timeMs : 0, false);
+  // A sliced task starts a worker per slice, each with its share of the budget.
+  const slices = options.slices ?? 1;
+  const modelPerTask = slices * estimateRaceMs(1, 0, 'timeMs' in options.timing ? options.timing.timeMs / slices : 0, false);
   for (const t of tasks) {
     const from = usable.find((p) => p.taskMs.has(key(t.engine, t.puzzleHash)));
     if (from) {
@@ -84,7 +89,7 @@ export function estimateRace(tasks: readonly EstimatedTask[], puzzles: number, o
     } else ms += modelPerTask;
   }
   // The model's calibration cost, for puzzles no earlier race accounts for.
-  if (measured === 0) ms += estimateRaceMs(0, puzzles, 0, options.calibration);
+  if (measured === 0) ms += slices * estimateRaceMs(0, puzzles, 0, options.calibration);
   return { ms, measured, total: tasks.length, sources: [...sources] };
 }
 

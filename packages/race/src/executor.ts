@@ -5,10 +5,10 @@
 import type { Engine } from '@gridrace/core';
 import type { ExternalEngine } from '@gridrace/engine-external';
 import type { CorpusPuzzle } from './corpus.js';
-import { runCalibration, runIsolated } from './isolate.js';
+import { runCalibration, runIsolated, type TaskOutcome } from './isolate.js';
 import type { WorkerInput } from './protocol.js';
 import { summarize, type SampleSummary } from './stats.js';
-import { toRecord } from './task-record.js';
+import { slicedRecord, sliceAgain, sliceTiming } from './slices.js';
 import type { Clock, MachineRecord, TaskRecord, TimingOptions } from './types.js';
 
 export interface PlannedTask {
@@ -24,6 +24,8 @@ export interface TaskSettings {
   readonly memoryMb: number;
   /** Time the calibration workload before each puzzle's tasks. */
   readonly calibration: boolean;
+  /** Time each task in this many slices spread over the race (slices.ts). Default 1. */
+  readonly slices?: number;
   /** Modules every worker imports to register engines. */
   readonly load: readonly string[];
   readonly graceMs?: number;
@@ -56,30 +58,46 @@ export interface TaskExecutor {
   run(tasks: readonly PlannedTask[], engines: readonly Engine[], settings: TaskSettings, callbacks: ExecutorCallbacks): Promise<ExecutorReport | void>;
 }
 
-/** Runs tasks here, one at a time, each in a fresh isolated worker; the calibration before each puzzle. */
+/**
+ * Runs tasks here, one at a time, each in a fresh isolated worker; the calibration before each
+ * puzzle's tasks. With slices, every task that settled gets its next slice in each further
+ * round through the plan, and is finished after its last.
+ */
 export const localExecutor: TaskExecutor = {
   async run(tasks, engines, settings, callbacks) {
     const { signal } = settings;
-    // The puzzle's reference: timed in a fresh worker that runs no engine, so whatever an engine
-    // does to its own worker (a detached ArrayBuffer, grown WASM memory) cannot change it.
-    let reference: SampleSummary | string | undefined;
-    for (let index = 0; index < tasks.length; index++) {
-      if (signal?.aborted) return;
-      const task = tasks[index]!;
-      if (settings.calibration && (index === 0 || tasks[index - 1]!.puzzle !== task.puzzle)) {
-        const c = await runCalibration(settings.clock, signal ? { signal } : {});
-        reference = 'samples' in c && c.samples.length > 0 ? summarize(c.samples) : 'message' in c ? c.message : 'calibration: no samples';
+    const slices = settings.slices ?? 1;
+    const timing = sliceTiming(settings.timing, slices);
+    const outcomes: TaskOutcome[][] = tasks.map(() => []);
+    const references: (SampleSummary | string | undefined)[][] = tasks.map(() => []);
+    for (let round = 0; round < slices; round++) {
+      // The puzzle's reference: timed in a fresh worker that runs no engine, so whatever an
+      // engine does to its own worker (a detached ArrayBuffer, grown WASM memory) cannot change it.
+      let reference: SampleSummary | string | undefined;
+      let calibrated: CorpusPuzzle | undefined;
+      for (let index = 0; index < tasks.length; index++) {
         if (signal?.aborted) return;
+        const task = tasks[index]!;
+        if (round > 0 && !sliceAgain(outcomes[index]![0]!, settings.timing)) continue;
+        if (settings.calibration && calibrated !== task.puzzle) {
+          const c = await runCalibration(settings.clock, signal ? { signal } : {});
+          reference = 'samples' in c && c.samples.length > 0 ? summarize(c.samples) : 'message' in c ? c.message : 'calibration: no samples';
+          calibrated = task.puzzle;
+          if (signal?.aborted) return;
+        }
+        if (round === 0) callbacks.started?.(task, index);
+        const external = externalSpec(engines.find((e) => e.name === task.engine && e.kind === task.puzzle.record.kind));
+        const { timeLimitMs, clock, memoryMb, load } = settings;
+        const outcome = await runIsolated(
+          { engine: task.engine, puzzle: task.puzzle.puzzle, load: [...load], ...(external ? { external } : {}), timeLimitMs, timing, clock, maxSolutions: 2 },
+          { timeLimitMs, memoryMb, ...(settings.graceMs !== undefined ? { graceMs: settings.graceMs } : {}), ...(signal ? { signal } : {}) },
+        );
+        if (signal?.aborted) return;
+        outcomes[index]!.push(outcome);
+        references[index]!.push(reference);
+        const last = round === slices - 1 || (round === 0 && !sliceAgain(outcome, settings.timing));
+        if (last) callbacks.finished(task, index, slicedRecord(task, outcomes[index]!, references[index]!));
       }
-      callbacks.started?.(task, index);
-      const external = externalSpec(engines.find((e) => e.name === task.engine && e.kind === task.puzzle.record.kind));
-      const { timeLimitMs, timing, clock, memoryMb, load } = settings;
-      const outcome = await runIsolated(
-        { engine: task.engine, puzzle: task.puzzle.puzzle, load: [...load], ...(external ? { external } : {}), timeLimitMs, timing, clock, maxSolutions: 2 },
-        { timeLimitMs, memoryMb, ...(settings.graceMs !== undefined ? { graceMs: settings.graceMs } : {}), ...(signal ? { signal } : {}) },
-      );
-      if (signal?.aborted) return;
-      callbacks.finished(task, index, toRecord(task, outcome, reference));
     }
   },
 };

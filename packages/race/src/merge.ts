@@ -26,6 +26,7 @@ function comparable(o: RaceRunOptions): string {
     clock: o.clock,
     memoryMb: o.memoryMb,
     calibration: o.calibration,
+    slices: o.slices ?? 1,
     load: [...o.load].sort(),
   });
 }
@@ -43,7 +44,7 @@ export function mergeResults(inputs: readonly MergeInput[]): MergeOutcome {
   const key = comparable(first.results.options);
   for (const input of inputs.slice(1)) {
     if (comparable(input.results.options) !== key) {
-      throw new MergeError(`${input.file} was raced with other options than ${first.file} (engines, kind, time limit, timing, clock, memory, calibration and loaded modules must match)`);
+      throw new MergeError(`${input.file} was raced with other options than ${first.file} (engines, kind, time limit, timing, clock, memory, calibration, slices and loaded modules must match)`);
     }
   }
 

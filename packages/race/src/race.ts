@@ -9,6 +9,7 @@ import { shardOf, type CorpusPuzzle } from './corpus.js';
 import { collectEnv } from './env.js';
 import { TypedEvent } from './events.js';
 import { localExecutor, type PlannedTask, type TaskExecutor, type TaskSettings } from './executor.js';
+import { MAX_SLICES } from './slices.js';
 import { summarizeRun } from './summary.js';
 import {
   RESULTS_FORMAT,
@@ -44,6 +45,12 @@ export interface RaceOptions {
   readonly clock?: Clock;
   /** Time the calibration workload, in a worker of its own, before each puzzle's tasks (used by `compare`). Default true. */
   readonly calibration?: boolean;
+  /**
+   * Time each task in this many slices that take turns over the race, each a fresh worker with
+   * its share of the timing budget (see slices.ts): what lets `race compare` judge two races
+   * made apart. Default 1. The local executor only.
+   */
+  readonly slices?: number;
   /**
    * Modules that register more engines (file URLs or package names). The race imports them in
    * every worker, after `@gridrace/engines`; import them in the calling process too, so that
@@ -103,6 +110,8 @@ export class Race extends EventTarget {
     if (options.clock !== undefined && options.clock !== 'cpu' && options.clock !== 'wall') throw new RaceConfigError(`unknown clock "${String(options.clock)}"; use cpu or wall`);
     if (!((options.timeLimitMs ?? 1) > 0)) throw new RaceConfigError('the time limit must be positive');
     if (!((options.memoryMb ?? DEFAULTS.memoryMb) >= 16)) throw new RaceConfigError('the memory cap must be at least 16 MB');
+    const slices = options.slices ?? 1;
+    if (!(Number.isInteger(slices) && slices >= 1 && slices <= MAX_SLICES)) throw new RaceConfigError(`the slices must be a whole number from 1 to ${MAX_SLICES}`);
     const puzzles = shardOf(
       options.puzzles.filter((p) => options.kind === undefined || p.record.kind === options.kind),
       options.shard,
@@ -172,6 +181,7 @@ export class Race extends EventTarget {
       timeLimitMs: o.timeLimitMs ?? DEFAULTS.timeLimitMs,
       memoryMb: o.memoryMb ?? DEFAULTS.memoryMb,
       calibration: o.calibration ?? DEFAULTS.calibration,
+      ...((o.slices ?? 1) > 1 ? { slices: o.slices } : {}),
       clock: o.clock ?? DEFAULTS.clock,
       load: [...(o.load ?? [])],
       ...(o.graceMs !== undefined ? { graceMs: o.graceMs } : {}),
@@ -222,6 +232,7 @@ export class Race extends EventTarget {
       memoryMb: settings.memoryMb,
       ...(o.shard ? { shard: `${o.shard.index}/${o.shard.count}` } : {}),
       calibration: settings.calibration,
+      ...(settings.slices !== undefined ? { slices: settings.slices } : {}),
       load: [...settings.load],
       ...(o.attemptAll ? { attemptAll: true } : {}),
       ...(report?.queue !== undefined ? { queue: report.queue } : {}),

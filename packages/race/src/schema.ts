@@ -84,6 +84,8 @@ export const TASK_RECORD_SCHEMA: Schema = {
     batch: { type: 'integer', minimum: 1 },
     wallMean: nonNegative,
     calibration: sampleSummary,
+    slices: { type: 'array', items: nonNegative, description: "A sliced race: each slice's median (ms per solve), in the order they ran." },
+    calibrationSlices: { type: 'array', items: nonNegative, description: "A sliced race: the puzzle's calibration median before each slice." },
     counters: { type: 'object', additionalProperties: num },
     difficulty: { enum: ['line', 'probe', 'branch'] },
     process: {
@@ -130,6 +132,7 @@ export const RESULTS_JSON_SCHEMA: Schema = {
         memoryMb: nonNegative,
         shard: str,
         calibration: { type: 'boolean' },
+        slices: { type: 'integer', minimum: 2, description: 'Each task was timed in this many slices spread over the race (absent: one).' },
         load: { type: 'array', items: str },
         attemptAll: { type: 'boolean' },
         queue: { type: 'string', description: "The queue's host and name the tasks ran on (races run with --queue)." },

@@ -56,8 +56,16 @@ export interface TaskRecord {
   readonly batch?: number;
   /** Mean wall-clock time per timed solve (ms), also when the samples are CPU time. */
   readonly wallMean?: number;
-  /** The calibration workload timed in the same worker around the samples. */
+  /** The calibration workload of the task's puzzle, timed in a worker of its own just before the puzzle's tasks. */
   readonly calibration?: SampleSummary;
+  /**
+   * A sliced race (`slices` > 1): the median of each slice's samples (ms per solve), in the
+   * order they ran. Each slice is a fresh worker with its share of the timing budget, the
+   * slices of all tasks taking turns over the race; `samples` then holds every slice's samples.
+   */
+  readonly slices?: readonly number[];
+  /** The same for the puzzle's calibration workload: its median before each slice of the puzzle's tasks. */
+  readonly calibrationSlices?: readonly number[];
   readonly counters?: Readonly<Record<string, number>>;
   readonly difficulty?: Difficulty;
   /** An external engine's program, beside its samples (the program's CPU time, or its wall time under the wall clock). */
@@ -168,6 +176,8 @@ export interface RaceRunOptions {
   /** `k/n`, or absent for a full run. */
   readonly shard?: string;
   readonly calibration: boolean;
+  /** Each task timed in this many slices spread over the race (absent: 1, one worker per task). */
+  readonly slices?: number;
   /** Extra modules every worker imports to register engines. */
   readonly load: readonly string[];
   /** Every engine was started on every puzzle, out of its reach or not (absent: engines' reach applied). */

@@ -204,3 +204,61 @@ describe('compareResults', () => {
     expect(one.notes.join(' ')).not.toMatch(/machine|CPUs/);
   });
 });
+
+describe('compareResults on sliced races (fast level)', () => {
+  // Each slice lands on a 2x slow level with probability 0.4, as threads do on this kind of
+  // machine: a task's samples alone would move by up to 2x between two races of one build.
+  const sliced = (seed: number, extra = {}) => syntheticRun({ engines: ENGINES, puzzles: 8, seed, slices: 6, ...extra });
+
+  it('compares each task at its fastest slice and divides by the calibration level of each whole run', () => {
+    const c = compareResults(sliced(1), sliced(2, { slowdown: { b: 1.15 }, machine: 1.4 }));
+    expect(c.fastLevel).toBe(16);
+    expect(c.comparable).toBe(16);
+    const t = c.tasks.find((x) => x.engine === 'b' && x.puzzle === 'p3')!;
+    const before = sliced(1).tasks.find((x) => x.engine === 'b' && x.puzzle === 'p3')!;
+    expect(t.fastLevel).toBe(true);
+    expect(t.baseMs).toBe(Math.min(...before.slices!));
+    expect(t.low).toBeUndefined();
+    // The whole run was 1.4x slower: raw changes carry it, the calibration level takes it out.
+    expect(c.engines.find((e) => e.engine === 'a')!.rawRatio).toBeGreaterThan(1.3);
+    expect(c.engines.find((e) => e.engine === 'a')!.status).toBe('same');
+    expect(c.engines.find((e) => e.engine === 'b')!.status).toBe('slower');
+    expect(compareMarkdown(c)).toContain('Both runs are sliced');
+  });
+
+  it('raises no alarm on 50 unchanged pairs and flags a 15% slower engine in 48 of 50', () => {
+    let flagged = 0;
+    for (let seed = 1; seed <= 50; seed++) {
+      const same = compareResults(sliced(seed), sliced(1000 + seed));
+      expect(same.regressions, `pair ${seed}`).toBe(0);
+      const slower = compareResults(sliced(seed), sliced(1000 + seed, { slowdown: { b: 1.15 } }));
+      if (slower.engines.find((e) => e.engine === 'b')!.status === 'slower') flagged++;
+      expect(slower.engines.find((e) => e.engine === 'a')!.status, `pair ${seed}`).toBe('same');
+    }
+    // The two misses each have one task whose six baseline slices all fell on the slow level
+    // (0.4^6 a task): its fast level is then 2x, and one such task of eight pulls the engine's
+    // signed-rank interval below +5%. A stray task only ever hides a change, never makes one.
+    expect(flagged).toBe(48);
+  });
+
+  it('the same tasks timed once a race put single tasks up to 2x apart (why races are sliced)', () => {
+    const c = compareResults(sliced(1), sliced(2), { reference: 'none' });
+    const unsliced = (r: ReturnType<typeof sliced>) => ({ ...r, options: { ...r.options, slices: undefined }, tasks: r.tasks.map((t) => ({ ...t, slices: [t.slices![0]!] })) });
+    const first = compareResults(unsliced(sliced(1)), unsliced(sliced(2)), { reference: 'none' });
+    const spread = (x: typeof c) => Math.max(...x.tasks.map((t) => Math.abs(Math.log(t.ratio!))));
+    expect(spread(c)).toBeLessThan(Math.log(1.15));
+    expect(first.fastLevel).toBe(0);
+    expect(spread(first)).toBeGreaterThan(Math.log(1.5));
+  });
+
+  it('refuses runs with other slice counts unless forced, and divides by a sliced reference engine', () => {
+    expect(() => compareResults(sliced(1), sliced(2, { slices: 3 }))).toThrow(/different slices \(baseline 6, current 3\)/);
+    expect(() => compareResults(base(1), sliced(2))).toThrow(/different slices \(baseline 1, current 6\)/);
+    const mixed = compareResults(base(1), sliced(2), { force: true });
+    expect(mixed.fastLevel).toBe(0);
+    expect(compareMarkdown(mixed)).not.toContain('Both runs are sliced');
+    const byA = compareResults(sliced(1), sliced(2, { slowdown: { b: 1.3 }, machine: 1.3 }), { reference: 'a' });
+    expect(byA.engines.find((e) => e.engine === 'b')!.status).toBe('slower');
+    expect(byA.tasks.filter((t) => t.engine === 'a').every((t) => t.status === 'not-timed')).toBe(true);
+  });
+});

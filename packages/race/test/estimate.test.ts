@@ -34,7 +34,7 @@ describe('estimateRace', () => {
     expect(estimateRace(tasks, 2, TIMING, [newer, past]).ms).toBeCloseTo(3 * e.ms, 6);
     const otherBudget = { ...newer, options: { ...TIMING, timing: { timeMs: 200 } } };
     expect(estimateRace(tasks, 2, TIMING, [otherBudget, past]).sources).toEqual(['a/results.json']);
-    for (const change of [{ clock: 'wall' as const }, { timeLimitMs: 5000 }, { calibration: true }]) {
+    for (const change of [{ clock: 'wall' as const }, { timeLimitMs: 5000 }, { calibration: true }, { slices: 6 }]) {
       expect(estimateRace(tasks, 2, { ...TIMING, ...change }, [past]).measured).toBe(0);
     }
   });
@@ -49,6 +49,9 @@ describe('estimateRace', () => {
     expect(partial.ms).toBeCloseTo(past.taskMs.values().next().value! * past.overhead + estimateRaceMs(1, 0, 0, false), 6);
     const none = estimateRace([unknown], 1, { ...TIMING, calibration: true }, [past]);
     expect(none).toEqual({ ms: estimateRaceMs(1, 1, 0, true), measured: 0, total: 1, sources: [] });
+    // Sliced: a worker and the calibration per slice, each slice with its share of the budget.
+    const sliced = estimateRace([unknown], 1, { ...TIMING, timing: { timeMs: 600 }, calibration: true, slices: 6 }, []);
+    expect(sliced.ms).toBeCloseTo(6 * estimateRaceMs(1, 1, 100, true), 6);
   });
 });
 

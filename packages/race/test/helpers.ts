@@ -61,6 +61,12 @@ export interface SyntheticRun {
   /** Relative run-to-run jitter (sd) of each task's true time, which samples cannot see. */
   jitter?: number;
   samples?: number;
+  /**
+   * A sliced race: each task timed in this many slices, each of which lands on a level twice as
+   * slow with probability about 0.4 (a thread's slow stretch on a shared machine), the
+   * calibration's slices alike.
+   */
+  slices?: number;
   shard?: string;
   /** Only these puzzle indexes (for shards). */
   only?: number[];
@@ -88,6 +94,27 @@ export function syntheticRun(o: SyntheticRun): RaceResults {
       }
       const jitter = 1 + (o.jitter ?? 0) * normal();
       const truth = (o.unitMs ?? 1) * (1 + i) * (1 + e) * machine * jitter * (o.slowdown?.[engine] ?? 1) * (o.taskSlowdown?.[`${engine}:${i}`] ?? 1);
+      if (o.slices !== undefined) {
+        // P(normal > 0.25) is about 0.4: the slice's thread is on its slow level.
+        const level = (t: number) => Array.from({ length: o.slices! }, () => t * (normal() > 0.25 ? 2 : 1) * (1 + 0.02 * normal()));
+        const slices = level(truth);
+        const calibrationSlices = level(machine);
+        tasks.push({
+          engine,
+          puzzle: `p${i}`,
+          state,
+          verdict: 'unique',
+          verified: true,
+          solutions: 1,
+          solutionHash: `s${i}`,
+          samples: summarize(slices.flatMap((m) => draw(m))),
+          calibration: summarize(calibrationSlices.flatMap((m) => draw(m))),
+          slices,
+          calibrationSlices,
+          overhead,
+        });
+        continue;
+      }
       tasks.push({
         engine,
         puzzle: `p${i}`,
@@ -127,6 +154,7 @@ export function syntheticRun(o: SyntheticRun): RaceResults {
       memoryMb: 2048,
       calibration: true,
       load: [],
+      ...(o.slices !== undefined ? { slices: o.slices } : {}),
       ...(o.shard ? { shard: o.shard } : {}),
     },
     engines: o.engines.map((name) => ({ name, kind: 'nonogram' as const, description: name })),

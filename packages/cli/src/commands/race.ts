@@ -63,6 +63,8 @@ export interface RaceFlags {
   enginesFile?: string[];
   peers?: string[];
   calibration: boolean;
+  /** Time each task in this many slices spread over the race. */
+  slices?: number;
   quiet?: boolean;
   progress?: boolean;
   /** A history database the finished race is added to. */
@@ -133,6 +135,7 @@ export async function raceCommand(flags: RaceFlags, ui: Ui): Promise<ExitCode> {
     throw new CliError((err as Error).message, ExitCode.USAGE);
   }
   const queue = flags.queue === undefined ? undefined : queueAddress(flags.queue);
+  if (queue && (flags.slices ?? 1) > 1) throw new CliError('--slices needs a local race: a queue runs each task once, on one machine', ExitCode.USAGE);
   const { skipped } = registerExternal(flags);
   const engines = withoutSkipped(flags.engines, skipped, (line) => ui.info(line));
   const preset = PRESETS[flags.preset];
@@ -154,6 +157,7 @@ export async function raceCommand(flags: RaceFlags, ui: Ui): Promise<ExitCode> {
       clock: flags.clock,
       ...(shard ? { shard } : {}),
       calibration: flags.calibration,
+      ...(flags.slices !== undefined ? { slices: flags.slices } : {}),
       load,
       sources: given,
       signal: controller.signal,
@@ -196,7 +200,7 @@ async function raceInto(out: string, race: Race, controller: AbortController, fl
     const estimate = estimateRace(
       race.tasks.map((t) => ({ engine: t.engine, puzzleHash: t.puzzle.record.hash })),
       new Set(race.tasks.map((t) => t.puzzle.record.id)).size,
-      { timing, clock: flags.clock, timeLimitMs, calibration: flags.calibration },
+      { timing, clock: flags.clock, timeLimitMs, calibration: flags.calibration, ...(flags.slices !== undefined ? { slices: flags.slices } : {}) },
       past,
     );
     ui.info(planLine(race, { name: flags.preset, own: ownPuzzles, measuredSeconds: asPreset ? preset.measuredSeconds : 0 }, estimate, timeLimitMs));
@@ -455,6 +459,7 @@ export function registerRaceCommand(program: Command, ui: Ui, done: (code: ExitC
     .addOption(new Option('--engines-file <file>', 'a JSON file defining external engines (solver programs); repeatable').argParser(many))
     .addOption(new Option('--peers <dir>', 'a folder holding peer solvers (nonosolve, pbnsolve), besides GRIDRACE_PEERS and the PATH; repeatable').argParser(many))
     .option('--no-calibration', 'do not time the calibration workload (compare then uses raw medians)')
+    .addOption(new Option('--slices <n>', 'time each task in n slices spread over the race, each a fresh worker with 1/n of --time: races to be set side by side later with `race compare` (6 is what it was measured with)').argParser(wholeNumber))
     .option('--no-progress', 'plain lines even on a terminal')
     .option('-q, --quiet', 'only the final summary')
     .option('--history <file>', 'add the finished race to this history database (see `gridrace history`)')
