@@ -94,39 +94,17 @@ export function syntheticRun(o: SyntheticRun): RaceResults {
       }
       const jitter = 1 + (o.jitter ?? 0) * normal();
       const truth = (o.unitMs ?? 1) * (1 + i) * (1 + e) * machine * jitter * (o.slowdown?.[engine] ?? 1) * (o.taskSlowdown?.[`${engine}:${i}`] ?? 1);
+      const settled = { engine, puzzle: `p${i}`, state, verdict: 'unique' as const, verified: true, solutions: 1, solutionHash: `s${i}`, overhead };
       if (o.slices !== undefined) {
         // P(normal > 0.25) is about 0.4: the slice's thread is on its slow level.
         const level = (t: number) => Array.from({ length: o.slices! }, () => t * (normal() > 0.25 ? 2 : 1) * (1 + 0.02 * normal()));
         const slices = level(truth);
         const calibrationSlices = level(machine);
-        tasks.push({
-          engine,
-          puzzle: `p${i}`,
-          state,
-          verdict: 'unique',
-          verified: true,
-          solutions: 1,
-          solutionHash: `s${i}`,
-          samples: summarize(slices.flatMap((m) => draw(m))),
-          calibration: summarize(calibrationSlices.flatMap((m) => draw(m))),
-          slices,
-          calibrationSlices,
-          overhead,
-        });
-        continue;
+        const pooled = (levels: number[]) => summarize(levels.flatMap((m) => draw(m)));
+        tasks.push({ ...settled, samples: pooled(slices), calibration: pooled(calibrationSlices), slices, calibrationSlices });
+      } else {
+        tasks.push({ ...settled, samples: summarize(draw(truth)), calibration: summarize(draw(machine)) });
       }
-      tasks.push({
-        engine,
-        puzzle: `p${i}`,
-        state,
-        verdict: 'unique',
-        verified: true,
-        solutions: 1,
-        solutionHash: `s${i}`,
-        samples: summarize(draw(truth)),
-        calibration: summarize(draw(machine)),
-        overhead,
-      });
     }
   }
   return {
