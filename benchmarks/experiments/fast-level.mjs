@@ -45,7 +45,10 @@ function race(slower) {
   return new Map(timed.map((t) => [`${t.engine} ${t.puzzle}`, { time: t.samples.median, cal: t.calibration?.median }]));
 }
 
-/** K races of one build: each task's medians, in race order. */
+/**
+ * K races of one build: each task's medians and its calibration's, in race order, and the
+ * side's reference, the calibration's fast level (the median over tasks of each one's fastest).
+ */
 function side(slower) {
   const medians = new Map();
   const cals = new Map();
@@ -55,11 +58,8 @@ function side(slower) {
       if (cal > 0) cals.set(task, [...(cals.get(task) ?? []), cal]);
     }
   }
-  // The side's reference: the calibration's fast level, the median over tasks of each task's fastest.
   const fast = [...cals.values()].map((c) => Math.min(...c));
-  medians.reference = fast.length > 0 ? median(fast) : 1;
-  medians.cals = cals;
-  return medians;
+  return { medians, cals, reference: fast.length > 0 ? median(fast) : 1 };
 }
 
 const median = (a) => [...a].sort((x, y) => x - y)[(a.length - 1) >> 1];
@@ -68,12 +68,13 @@ if (values.calibration) {
   ESTIMATES['min/side'] = (m, s) => Math.min(...m) / s.reference;
   ESTIMATES['min/task'] = (m, s, t) => Math.min(...m) / Math.min(...s.cals.get(t));
 }
-const flagged = { same: {}, slower: {} };
-for (const name of Object.keys(ESTIMATES)) { flagged.same[name] = 0; flagged.slower[name] = 0; }
+const zeros = () => Object.fromEntries(Object.keys(ESTIMATES).map((name) => [name, 0]));
+const flagged = { same: zeros(), slower: zeros() };
 
 function judge(a, b, kind, rep) {
   for (const [name, pick] of Object.entries(ESTIMATES)) {
-    const logs = [...a.keys()].filter((t) => b.has(t)).map((t) => Math.log(pick(b.get(t), b, t) / pick(a.get(t), a, t)));
+    const tasks = [...a.medians.keys()].filter((t) => b.medians.has(t));
+    const logs = tasks.map((t) => Math.log(pick(b.medians.get(t), b, t) / pick(a.medians.get(t), a, t)));
     const n = logs.length;
     const sd = standardDeviation(logs);
     const m = median(logs);

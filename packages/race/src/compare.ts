@@ -122,8 +122,9 @@ function referenceChange(b: Timed, c: Timed, base: Map<string, TaskRecord>, cur:
   return unpairedChange(rb.samples.samples, rc.samples.samples);
 }
 
-/** Slices enough for a fast level: a task timed in at least two slices. */
-const sliced = (t: TaskRecord | undefined): t is TaskRecord & { slices: readonly number[] } => t !== undefined && (t.slices?.length ?? 0) >= 2 && t.slices!.every((v) => v > 0);
+/** Slices enough for a fast level: at least two, every one timed. */
+const enoughSlices = (values: readonly number[] | undefined): values is readonly number[] => values !== undefined && values.length >= 2 && values.every((v) => v > 0);
+const sliced = (t: TaskRecord | undefined): t is TaskRecord & { slices: readonly number[] } => t !== undefined && enoughSlices(t.slices);
 const fastest = (values: readonly number[]) => Math.min(...values);
 
 /**
@@ -133,7 +134,7 @@ const fastest = (values: readonly number[]) => Math.min(...values);
  */
 function calibrationLevel(run: RaceResults): number | undefined {
   const byPuzzle = new Map<string, number>();
-  for (const t of run.tasks) if ((t.calibrationSlices?.length ?? 0) >= 2 && t.calibrationSlices!.every((v) => v > 0)) byPuzzle.set(t.puzzle, fastest(t.calibrationSlices!));
+  for (const t of run.tasks) if (enoughSlices(t.calibrationSlices)) byPuzzle.set(t.puzzle, fastest(t.calibrationSlices));
   return byPuzzle.size > 0 ? median([...byPuzzle.values()]) : undefined;
 }
 
@@ -232,9 +233,9 @@ export function compareResults(baseline: RaceResults, current: RaceResults, opti
       continue;
     }
     if (sliced(b) && sliced(c)) {
-      const raw = fastest(c.slices) / fastest(b.slices);
-      const by = fastReference(b, c, base, cur, ref, levels);
       const fast = { ...head, baseMs: fastest(b.slices), currentMs: fastest(c.slices), fastLevel: true };
+      const raw = fast.currentMs / fast.baseMs;
+      const by = fastReference(b, c, base, cur, ref, levels);
       if (typeof by === 'string') tasks.push({ ...fast, status: 'not-timed', note: by });
       else tasks.push({ ...fast, status: 'timed', ratio: raw / (by ?? 1), n: Math.min(b.slices.length, c.slices.length), rawRatio: raw });
       continue;

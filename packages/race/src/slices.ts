@@ -52,14 +52,16 @@ export function slicedRecord(task: PlannedTask, outcomes: readonly TaskOutcome[]
       return { ...rest, state: 'errored', message: `${where} ${what}: the engine's answer is not repeatable` };
     }
   }
-  const pooled = outcomes.flatMap((o) => o.samples ?? []);
+  // Every slice settled the first one's answer with samples: the first record, already
+  // verified, with the samples of all slices.
   const calibrations = references.filter((r): r is SampleSummary => typeof r === 'object');
   const pooledCalibration = calibrations.flatMap((c) => c.samples ?? []);
-  const merged = toRecord(task, { ...outcomes[0]!, samples: pooled }, pooledCalibration.length > 0 ? summarize(pooledCalibration) : references[0]);
   const walls = records.map((r) => r.wallMean).filter((w): w is number => w !== undefined);
   const sum = (pick: (r: TaskRecord) => number) => records.reduce((total, r) => total + pick(r), 0);
   return {
-    ...merged,
+    ...first,
+    samples: summarize(outcomes.flatMap((o) => o.samples ?? [])),
+    ...(pooledCalibration.length > 0 ? { calibration: summarize(pooledCalibration) } : {}),
     slices: records.map((r) => r.samples!.median),
     ...(calibrations.length === records.length ? { calibrationSlices: calibrations.map((c) => c.median) } : {}),
     ...(walls.length > 0 ? { wallMean: mean(walls) } : {}),
