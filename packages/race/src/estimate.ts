@@ -77,9 +77,11 @@ export function estimateRace(tasks: readonly EstimatedTask[], puzzles: number, o
   let ms = 0;
   let measured = 0;
   const sources = new Set<string>();
-  // A sliced task starts a worker per slice, each with its share of the budget.
+  // A sliced task starts a worker per slice, each with its share of the budget and the whole
+  // task's warm-up (a fifth of the budget).
   const slices = options.slices ?? 1;
-  const modelPerTask = slices * estimateRaceMs(1, 0, 'timeMs' in options.timing ? options.timing.timeMs / slices : 0, false);
+  const t = 'timeMs' in options.timing ? options.timing.timeMs : 0;
+  const modelPerTask = slices * estimateRaceMs(1, 0, t / slices + (slices > 1 ? t / 5 - t / 5 / slices : 0), false);
   for (const t of tasks) {
     const from = usable.find((p) => p.taskMs.has(key(t.engine, t.puzzleHash)));
     if (from) {

@@ -89,7 +89,7 @@ export const localExecutor: TaskExecutor = {
         const external = externalSpec(engines.find((e) => e.name === task.engine && e.kind === task.puzzle.record.kind));
         const { timeLimitMs, clock, memoryMb, load } = settings;
         const outcome = await runIsolated(
-          { engine: task.engine, puzzle: task.puzzle.puzzle, load: [...load], ...(external ? { external } : {}), timeLimitMs, timing, clock, maxSolutions: 2 },
+          { engine: task.engine, puzzle: task.puzzle.puzzle, load: [...load], ...(external ? { external } : {}), timeLimitMs, timing, ...(slices > 1 ? { warmupFrom: settings.timing } : {}), clock, maxSolutions: 2 },
           { timeLimitMs, memoryMb, ...(settings.graceMs !== undefined ? { graceMs: settings.graceMs } : {}), ...(signal ? { signal } : {}) },
         );
         if (signal?.aborted) return;

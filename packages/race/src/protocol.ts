@@ -28,6 +28,11 @@ export interface WorkerInput {
   readonly external?: { readonly definition: ExternalEngineDefinition; readonly program: string };
   readonly timeLimitMs: number;
   readonly timing: TimingOptions;
+  /**
+   * The budget the warm-up is planned from, when it differs from `timing`: a slice of a sliced
+   * race warms up as long as the whole task would, so that its timed solves run optimised code.
+   */
+  readonly warmupFrom?: TimingOptions;
   readonly clock: Clock;
   readonly maxSolutions: number;
 }
@@ -90,9 +95,10 @@ export const SETTLED: ReadonlySet<Verdict> = new Set(['unique', 'multiple', 'non
 
 /**
  * The timed phase's plan from the first solve's time `checkMs`: minimum samples, tinybench's
- * time budget, warm-up. Kept in one place so the worker and the watchdog agree.
+ * time budget, warm-up (planned from `warmupFrom`, by default the same budget). Kept in one
+ * place so the worker and the watchdog agree.
  */
-export function benchPlan(timing: TimingOptions, checkMs: number): {
+export function benchPlan(timing: TimingOptions, checkMs: number, warmupFrom: TimingOptions = timing): {
   iterations: number;
   timeMs: number;
   warmupIterations: number;
@@ -101,7 +107,7 @@ export function benchPlan(timing: TimingOptions, checkMs: number): {
 } {
   const c = Math.max(checkMs, 0.001);
   if ('iterations' in timing) {
-    const warmupIterations = Math.max(1, Math.ceil(timing.iterations / 4));
+    const warmupIterations = Math.max(1, Math.ceil(('iterations' in warmupFrom ? warmupFrom.iterations : timing.iterations) / 4));
     return { iterations: timing.iterations, timeMs: 0, warmupIterations, warmupTimeMs: 0, budgetMs: (timing.iterations + warmupIterations) * c };
   }
   const t = timing.timeMs;
@@ -109,8 +115,9 @@ export function benchPlan(timing: TimingOptions, checkMs: number): {
   const iterations = Math.max(2, Math.min(5, Math.floor(t / c)));
   // Warm up for a fifth of the budget, skipped when one solve is longer than the whole budget
   // (the checked solve has already run the code once).
-  const warm = c < t;
-  const warmupTimeMs = warm ? t / 5 : 0;
+  const w = 'timeMs' in warmupFrom ? warmupFrom.timeMs : t;
+  const warm = c < w;
+  const warmupTimeMs = warm ? w / 5 : 0;
   const warmupIterations = warm ? 1 : 0;
   return { iterations, timeMs: t, warmupIterations, warmupTimeMs, budgetMs: Math.max(t, iterations * c) + (warm ? Math.max(warmupTimeMs, c) : 0) };
 }

@@ -108,7 +108,7 @@ async function main(): Promise<void> {
   const checkMs = performance.now() - t;
   checkShape(first);
   const external = engine.program !== undefined;
-  const plan = benchPlan(input.timing, checkMs);
+  const plan = benchPlan(input.timing, checkMs, input.warmupFrom);
   send({
     type: 'checked',
     initMs,

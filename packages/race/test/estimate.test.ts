@@ -49,9 +49,10 @@ describe('estimateRace', () => {
     expect(partial.ms).toBeCloseTo(past.taskMs.values().next().value! * past.overhead + estimateRaceMs(1, 0, 0, false), 6);
     const none = estimateRace([unknown], 1, { ...TIMING, calibration: true }, [past]);
     expect(none).toEqual({ ms: estimateRaceMs(1, 1, 0, true), measured: 0, total: 1, sources: [] });
-    // Sliced: a worker and the calibration per slice, each slice with its share of the budget.
+    // Sliced: a worker and the calibration per slice, each slice with its share of the budget
+    // (100 ms) and the whole task's warm-up (120 ms) in place of its own (20 ms).
     const sliced = estimateRace([unknown], 1, { ...TIMING, timing: { timeMs: 600 }, calibration: true, slices: 6 }, []);
-    expect(sliced.ms).toBeCloseTo(6 * estimateRaceMs(1, 1, 100, true), 6);
+    expect(sliced.ms).toBeCloseTo(6 * estimateRaceMs(1, 1, 200, true), 6);
   });
 });
 

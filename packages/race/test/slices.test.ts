@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { corpusPuzzle } from '../src/corpus.js';
 import type { TaskOutcome } from '../src/isolate.js';
 import { Race, RaceConfigError } from '../src/race.js';
+import { benchPlan } from '../src/protocol.js';
 import { checkResults } from '../src/schema.js';
 import { slicedRecord, sliceTiming } from '../src/slices.js';
 
@@ -52,6 +53,19 @@ describe('a sliced race', () => {
     for (const slices of [0, 1.5, 51]) expect(() => new Race({ puzzles, slices })).toThrow(RaceConfigError);
     expect(sliceTiming({ timeMs: 600 }, 6)).toEqual({ timeMs: 100 });
     expect(sliceTiming({ iterations: 5 }, 2)).toEqual({ iterations: 3 });
+  });
+
+  it('warms each slice up as long as the whole task would', () => {
+    const whole = { timeMs: 600 };
+    const slice = sliceTiming(whole, 6);
+    // Unsliced: a fifth of the budget.
+    expect(benchPlan(slice, 5)).toMatchObject({ timeMs: 100, warmupTimeMs: 20 });
+    expect(benchPlan(slice, 5, whole)).toMatchObject({ timeMs: 100, warmupTimeMs: 120, iterations: 5 });
+    // A solve longer than the slice but within the whole budget still warms up; longer than that, not.
+    expect(benchPlan(slice, 300)).toMatchObject({ warmupTimeMs: 0, warmupIterations: 0 });
+    expect(benchPlan(slice, 300, whole)).toMatchObject({ warmupTimeMs: 120, warmupIterations: 1, iterations: 2 });
+    expect(benchPlan(slice, 700, whole)).toMatchObject({ warmupTimeMs: 0, warmupIterations: 0 });
+    expect(benchPlan(sliceTiming({ iterations: 12 }, 6), 5, { iterations: 12 })).toMatchObject({ iterations: 2, warmupIterations: 3 });
   });
 });
 
