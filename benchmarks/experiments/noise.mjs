@@ -61,10 +61,9 @@ function compare(base, dir) {
 mkdirSync(out, { recursive: true });
 const load = spawnSync('uptime', { encoding: 'utf8' }).stdout.trim();
 console.log(`noise experiment: ${runs} reruns + ${variants} variant runs (${slower} +15%), threshold ${threshold}%, ${slices ?? 1} slice(s), ${pairs ? 'a baseline per comparison' : 'one baseline'}, ${load}`);
-const baseDir = join(out, 'baseline');
-const baseSeconds = race(baseDir);
-let base = join(baseDir, 'results.json');
-console.log(`baseline: ${baseSeconds.toFixed(1)} s`);
+// With --pairs every comparison makes its own baseline race: no shared one is needed.
+let base = join(out, 'baseline', 'results.json');
+if (!pairs) console.log(`baseline: ${race(join(out, 'baseline')).toFixed(1)} s`);
 /** With --pairs, a fresh baseline race for the comparison about to be made. */
 const nextBase = (name) => {
   if (!pairs) return;

@@ -184,7 +184,15 @@ describe('gridrace race', () => {
 
   it('races in slices and compares two sliced races at their fast level', () => {
     const dir = out('sliced');
-    expect(gridrace(['race', '--puzzles', SMALL, '--engines', 'naive', '--iterations', '4', '--slices', '2', '-q', '--out', dir]).code).toBe(0);
+    const run = gridrace(['race', '--puzzles', SMALL, '--engines', 'naive', '--iterations', '4', '--slices', '2', '--no-progress', '--out', dir]);
+    expect(run.code).toBe(0);
+    // Plain lines say where the race is: the task's line comes at the end of its last slice.
+    const lines = (run.stdout + run.stderr).split('\n').map((l) => l.trim());
+    const at = (re: RegExp) => lines.findIndex((l) => re.test(l));
+    const [one, two, task] = [at(/^slice 1 of 2$/), at(/^slice 2 of 2$/), at(/^\[1\/1\] naive .*\(unique, 4 samples\)$/)];
+    expect(one, run.stdout + run.stderr).toBeGreaterThanOrEqual(0);
+    expect(two).toBeGreaterThan(one);
+    expect(task).toBeGreaterThan(two);
     const results = readResults(dir);
     expect(results.options.slices).toBe(2);
     expect(results.tasks[0].slices).toHaveLength(2);

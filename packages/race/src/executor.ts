@@ -34,8 +34,11 @@ export interface TaskSettings {
 
 /** What an executor tells the race as it goes. */
 export interface ExecutorCallbacks {
-  /** A task is starting (the local executor; a queue cannot know when a remote one starts). */
-  started?(task: PlannedTask, index: number): void;
+  /**
+   * A task's worker is starting (the local executor; a queue cannot know when a remote one
+   * starts). In a sliced race, once per slice: `slice` counts from 1.
+   */
+  started?(task: PlannedTask, index: number, slice?: number): void;
   /** A task is over; `index` is its place in the plan. Called once per task, in any order. */
   finished(task: PlannedTask, index: number, record: TaskRecord): void;
 }
@@ -70,33 +73,42 @@ export const localExecutor: TaskExecutor = {
     const timing = sliceTiming(settings.timing, slices);
     const outcomes: TaskOutcome[][] = tasks.map(() => []);
     const references: (SampleSummary | string | undefined)[][] = tasks.map(() => []);
+    const finished = tasks.map(() => false);
+    const finish = (index: number) => {
+      finished[index] = true;
+      callbacks.finished(tasks[index]!, index, slicedRecord(tasks[index]!, outcomes[index]!, references[index]!));
+    };
+    // An interrupted sliced race keeps every task's slices that ran to the end: its record's
+    // `slices` says how many (the slice the interruption cut short is not among them).
+    const interrupted = () => {
+      for (let index = 0; index < tasks.length; index++) if (!finished[index] && outcomes[index]!.length > 0) finish(index);
+    };
     for (let round = 0; round < slices; round++) {
       // The puzzle's reference: timed in a fresh worker that runs no engine, so whatever an
       // engine does to its own worker (a detached ArrayBuffer, grown WASM memory) cannot change it.
       let reference: SampleSummary | string | undefined;
       let calibrated: CorpusPuzzle | undefined;
       for (let index = 0; index < tasks.length; index++) {
-        if (signal?.aborted) return;
+        if (signal?.aborted) return interrupted();
         const task = tasks[index]!;
-        if (round > 0 && !sliceAgain(outcomes[index]![0]!, settings.timing)) continue;
+        if (finished[index]) continue;
         if (settings.calibration && calibrated !== task.puzzle) {
           const c = await runCalibration(settings.clock, signal ? { signal } : {});
           reference = 'samples' in c && c.samples.length > 0 ? summarize(c.samples) : 'message' in c ? c.message : 'calibration: no samples';
           calibrated = task.puzzle;
-          if (signal?.aborted) return;
+          if (signal?.aborted) return interrupted();
         }
-        if (round === 0) callbacks.started?.(task, index);
+        callbacks.started?.(task, index, ...(slices > 1 ? [round + 1] : []));
         const external = externalSpec(engines.find((e) => e.name === task.engine && e.kind === task.puzzle.record.kind));
         const { timeLimitMs, clock, memoryMb, load } = settings;
         const outcome = await runIsolated(
           { engine: task.engine, puzzle: task.puzzle.puzzle, load: [...load], ...(external ? { external } : {}), timeLimitMs, timing, ...(slices > 1 ? { warmupFrom: settings.timing } : {}), clock, maxSolutions: 2 },
           { timeLimitMs, memoryMb, ...(settings.graceMs !== undefined ? { graceMs: settings.graceMs } : {}), ...(signal ? { signal } : {}) },
         );
-        if (signal?.aborted) return;
+        if (signal?.aborted) return interrupted();
         outcomes[index]!.push(outcome);
         references[index]!.push(reference);
-        const last = round === slices - 1 || (round === 0 && !sliceAgain(outcome, settings.timing));
-        if (last) callbacks.finished(task, index, slicedRecord(task, outcomes[index]!, references[index]!));
+        if (round === slices - 1 || (round === 0 && !sliceAgain(outcome, settings.timing))) finish(index);
       }
     }
   },

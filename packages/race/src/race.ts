@@ -74,9 +74,8 @@ export interface RaceOptions {
 export interface RaceEventMap {
   /** The plan is made. */
   start: { readonly tasks: readonly PlannedTask[]; readonly env: RaceEnv };
-  /** A task's worker is being started. */
-  'task-start': { readonly task: PlannedTask; readonly index: number; readonly total: number };
-  /** A task is over, whatever its state. */
+  /** A task's worker is being started; in a sliced race once per slice, `slice` counting from 1. */
+  'task-start': { readonly task: PlannedTask; readonly index: number; readonly total: number; readonly slice?: number };
   /** A task is over, whatever its state; `index` is its place in the plan, `done` how many are over (tasks on a queue finish in any order). */
   'task-end': { readonly task: PlannedTask; readonly record: TaskRecord; readonly index: number; readonly total: number; readonly done: number };
   /** The engines disagree on a puzzle, or a solution fails verification. */
@@ -201,9 +200,9 @@ export class Race extends EventTarget {
     const finishedOf = new Map<CorpusPuzzle, number[]>();
     let done = 0;
     const report = await executor.run(this.#tasks, this.#engines, settings, {
-      started: (task, index) => this.#emit('task-start', { task, index, total }),
+      started: (task, index, slice) => this.#emit('task-start', { task, index, total, ...(slice !== undefined ? { slice } : {}) }),
       finished: (task, index, record) => {
-        if (byIndex[index] !== undefined || o.signal?.aborted) return; // once per task
+        if (byIndex[index] !== undefined) return; // once per task
         byIndex[index] = record;
         done++;
         this.#emit('task-end', { task, record, index, total, done });

@@ -20,7 +20,7 @@ describe('a sliced race', () => {
   it('times every task in each slice, the slices taking turns over the whole race', async () => {
     const race = new Race({ puzzles, engines: ['wasm', 'bitmask'], timing: { iterations: 4 }, slices: 3 });
     const events: string[] = [];
-    race.on('task-start', (e) => events.push(`start ${e.detail.index}`));
+    race.on('task-start', (e) => events.push(`start ${e.detail.index}.${e.detail.slice}`));
     race.on('task-end', (e) => events.push(`end ${e.detail.index}`));
     const results = await race.run();
     checkResults(JSON.parse(JSON.stringify(results)), 'results');
@@ -36,9 +36,29 @@ describe('a sliced race', () => {
       expect(t.samples!.n).toBe(6);
       expect(t.samples!.min).toBeLessThanOrEqual(Math.min(...t.slices!));
     }
-    // Every task started before the first one ended: its later slices came after the others' first.
-    expect(events.slice(0, 4)).toEqual(['start 0', 'start 1', 'start 2', 'start 3']);
+    // Every slice's worker starts in turn, each slice going through the whole plan; a task ends
+    // after its last slice.
+    const starts = [1, 2, 3].flatMap((slice) => [0, 1, 2, 3].map((index) => `start ${index}.${slice}`));
+    expect(events.filter((e) => e.startsWith('start'))).toEqual(starts);
+    expect(events.slice(0, 9)).toEqual(starts.slice(0, 9));
     expect(events.filter((e) => e.startsWith('end'))).toHaveLength(4);
+  });
+
+  it("keeps each task's finished slices when the race is interrupted", async () => {
+    const controller = new AbortController();
+    const race = new Race({ puzzles, engines: ['wasm', 'bitmask'], timing: { iterations: 2 }, slices: 3, signal: controller.signal });
+    // Interrupted as the third task's second slice starts: the first two tasks have run two
+    // slices, the other two one.
+    race.on('task-start', (e) => {
+      if (e.detail.index === 2 && e.detail.slice === 2) controller.abort();
+    });
+    const results = await race.run();
+    checkResults(JSON.parse(JSON.stringify(results)), 'results');
+    expect(results.aborted).toBe(true);
+    expect(results.tasks.map((t) => t.state)).toEqual(['completed', 'completed', 'completed', 'completed']);
+    expect(results.tasks.map((t) => t.slices?.length)).toEqual([2, 2, undefined, undefined]);
+    for (const t of results.tasks) expect(t.verified, `${t.engine} ${t.puzzle}`).toBe(true);
+    expect(results.tasks[0]!.samples!.n).toBe(2); // one sample a slice
   });
 
   it('keeps one worker for a task whose checked solve is longer than the timing budget', async () => {

@@ -209,12 +209,22 @@ async function raceInto(out: string, race: Race, controller: AbortController, fl
   const tty = flags.progress ?? (process.stderr.isTTY === true && !process.env.CI);
   const cliProgress = tty && !flags.quiet ? await loadCliProgress() : undefined;
   const bar = cliProgress ? new cliProgress.MultiBar({ format: ' race {bar} {value}/{total} | {task} | {duration_formatted} elapsed, ETA {eta_formatted}', hideCursor: true, etaBuffer: 20, fps: 5, clearOnComplete: true, stream: process.stderr }, cliProgress.Presets.shades_classic) : undefined;
-  const progress = bar?.create(race.tasks.length, 0, { task: 'starting' });
+  // A sliced race goes through its plan once per slice: the bar counts workers, not tasks.
+  const slices = flags.slices ?? 1;
+  let lastSlice: number | undefined;
+  const progress = bar?.create(race.tasks.length * slices, 0, { task: 'starting' });
   const say = (text: string) => (bar ? bar.log(`${text}\n`) : ui.info(text));
-  race.on('task-start', (e) => progress?.update(e.detail.index, { task: `${e.detail.task.engine} · ${e.detail.task.puzzle.record.id}` }));
+  race.on('task-start', (e) => {
+    const { task, index, slice } = e.detail;
+    const where = slice !== undefined ? ` · slice ${slice}/${slices}` : '';
+    // Plain lines name each task as it ends, all in the last slice: say where the race is.
+    if (!bar && !flags.quiet && slice !== undefined && slice !== lastSlice) ui.info(`slice ${slice} of ${slices}`);
+    lastSlice = slice;
+    progress?.update((slice ?? 1) * race.tasks.length - race.tasks.length + index, { task: `${task.engine} · ${task.puzzle.record.id}${where}` });
+  });
   race.on('task-end', (e) => {
     const { record, done, total } = e.detail;
-    progress?.update(done);
+    if (slices === 1) progress?.update(done);
     if (flags.quiet) return;
     if (!bar) ui.info(taskLine(record, done - 1, total));
     else if (record.state !== 'completed') say(taskLine(record, done - 1, total));
