@@ -8,6 +8,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { estimateRaceMs } from './presets.js';
+import { WARMUP_SHARE } from './protocol.js';
 import { RESULTS_FORMAT, type RaceResults, type RaceRunOptions, type TimingOptions } from './types.js';
 
 /** What the estimate needs of a planned task. */
@@ -77,11 +78,11 @@ export function estimateRace(tasks: readonly EstimatedTask[], puzzles: number, o
   let ms = 0;
   let measured = 0;
   const sources = new Set<string>();
-  // A sliced task starts a worker per slice, each with its share of the budget and the whole
-  // task's warm-up (a fifth of the budget).
+  // A sliced task starts a worker per slice, each with its share of the budget and, beyond
+  // that share's own warm-up, the rest of the whole task's.
   const slices = options.slices ?? 1;
-  const t = 'timeMs' in options.timing ? options.timing.timeMs : 0;
-  const modelPerTask = slices * estimateRaceMs(1, 0, t / slices + (slices > 1 ? t / 5 - t / 5 / slices : 0), false);
+  const budgetMs = 'timeMs' in options.timing ? options.timing.timeMs : 0;
+  const modelPerTask = slices * estimateRaceMs(1, 0, budgetMs / slices + budgetMs * WARMUP_SHARE * (1 - 1 / slices), false);
   for (const t of tasks) {
     const from = usable.find((p) => p.taskMs.has(key(t.engine, t.puzzleHash)));
     if (from) {

@@ -98,11 +98,11 @@ export const localExecutor: TaskExecutor = {
           calibrated = task.puzzle;
           if (signal?.aborted) return interrupted();
         }
-        callbacks.started?.(task, index, ...(slices > 1 ? [round + 1] : []));
+        callbacks.started?.(task, index, slices > 1 ? round + 1 : undefined);
         const external = externalSpec(engines.find((e) => e.name === task.engine && e.kind === task.puzzle.record.kind));
         const { timeLimitMs, clock, memoryMb, load } = settings;
         const outcome = await runIsolated(
-          { engine: task.engine, puzzle: task.puzzle.puzzle, load: [...load], ...(external ? { external } : {}), timeLimitMs, timing, ...(slices > 1 ? { warmupFrom: settings.timing } : {}), clock, maxSolutions: 2 },
+          { engine: task.engine, puzzle: task.puzzle.puzzle, load: [...load], ...(external ? { external } : {}), timeLimitMs, timing, warmupFrom: settings.timing, clock, maxSolutions: 2 },
           { timeLimitMs, memoryMb, ...(settings.graceMs !== undefined ? { graceMs: settings.graceMs } : {}), ...(signal ? { signal } : {}) },
         );
         if (signal?.aborted) return interrupted();

@@ -29,8 +29,9 @@ export interface WorkerInput {
   readonly timeLimitMs: number;
   readonly timing: TimingOptions;
   /**
-   * The budget the warm-up is planned from, when it differs from `timing`: a slice of a sliced
-   * race warms up as long as the whole task would, so that its timed solves run optimised code.
+   * The whole task's budget, which the warm-up is planned from (absent: `timing`): a slice of a
+   * sliced race warms up as long as the whole task would, so that its timed solves run
+   * optimised code.
    */
   readonly warmupFrom?: TimingOptions;
   readonly clock: Clock;
@@ -93,6 +94,9 @@ export type WorkerMessage =
 /** Verdicts that settle the question and are worth timing. */
 export const SETTLED: ReadonlySet<Verdict> = new Set(['unique', 'multiple', 'none']);
 
+/** The warm-up's share of a task's timing budget (`benchPlan`; the race's estimate counts it too). */
+export const WARMUP_SHARE = 1 / 5;
+
 /**
  * The timed phase's plan from the first solve's time `checkMs`: minimum samples, tinybench's
  * time budget, warm-up (planned from `warmupFrom`, by default the same budget). Kept in one
@@ -117,7 +121,7 @@ export function benchPlan(timing: TimingOptions, checkMs: number, warmupFrom: Ti
   // (the checked solve has already run the code once).
   const w = 'timeMs' in warmupFrom ? warmupFrom.timeMs : t;
   const warm = c < w;
-  const warmupTimeMs = warm ? w / 5 : 0;
+  const warmupTimeMs = warm ? w * WARMUP_SHARE : 0;
   const warmupIterations = warm ? 1 : 0;
   return { iterations, timeMs: t, warmupIterations, warmupTimeMs, budgetMs: Math.max(t, iterations * c) + (warm ? Math.max(warmupTimeMs, c) : 0) };
 }

@@ -220,7 +220,7 @@ async function raceInto(out: string, race: Race, controller: AbortController, fl
     // Plain lines name each task as it ends, all in the last slice: say where the race is.
     if (!bar && !flags.quiet && slice !== undefined && slice !== lastSlice) ui.info(`slice ${slice} of ${slices}`);
     lastSlice = slice;
-    progress?.update((slice ?? 1) * race.tasks.length - race.tasks.length + index, { task: `${task.engine} · ${task.puzzle.record.id}${where}` });
+    progress?.update(((slice ?? 1) - 1) * race.tasks.length + index, { task: `${task.engine} · ${task.puzzle.record.id}${where}` });
   });
   race.on('task-end', (e) => {
     const { record, done, total } = e.detail;
