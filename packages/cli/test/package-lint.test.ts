@@ -23,7 +23,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
-import ts from 'typescript';
+// TypeScript 5's compiler API, for its import scanner (the 7.x compiler that builds the packages has no API).
+import ts from 'typescript-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { packPackages, publicPackages } from './packs.js';
 import { REPO } from './run-cli.js';

@@ -34,7 +34,6 @@ export function abortOnInterrupt(controller: AbortController): () => void {
  * that is quiet or writes to a pipe (every race in a script or CI) time for nothing.
  */
 export async function loadCliProgress(): Promise<typeof import('cli-progress')> {
-  const module = await import('cli-progress');
-  // A CommonJS module: its exports are the namespace's default in Node.
-  return (module as { default?: typeof module }).default ?? module;
+  // A CommonJS module: Node gives its exports as the namespace's default.
+  return (await import('cli-progress')).default;
 }
