@@ -1,10 +1,11 @@
 // `gridrace race`, `race merge` and `race compare`, run as a user runs them (the built CLI).
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { REPO, gridrace, hasStackTrace } from './run-cli.js';
+import { CLI, REPO, gridrace, hasStackTrace } from './run-cli.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'gridrace-race-cli-'));
 const out = (name: string) => join(scratch, name);
@@ -41,6 +42,23 @@ describe('gridrace race', () => {
     ]);
     expect(results.options).toMatchObject({ engines: ['naive'], timing: { iterations: 2 }, kind: 'nonogram' });
     expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toContain('| puzzles/seed/gchq-2015.json | 25x25 | unique |');
+  });
+
+  it('draws a progress bar on a terminal, with "ETA ?" until a task has ended', () => {
+    // util-linux's script gives the race a pseudo-terminal; CI is unset, since the bar stays off in CI.
+    const dir = out('bar');
+    const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, CI: undefined };
+    const command = `'${process.execPath}' '${CLI}' race --puzzles puzzles/seed --kind nonogram --engines naive --iterations 2 --out '${dir}'`;
+    const r = spawnSync('script', ['-qec', command, '/dev/null'], { cwd: REPO, encoding: 'utf8', env, timeout: 60_000 });
+    expect(r.error, 'util-linux script (Debian: bsdutils) is needed for a terminal').toBeUndefined();
+    expect(r.status).toBe(0);
+    const screen = r.stdout.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '');
+    expect(screen).toMatch(/ race [█░]+ 0\/3 \| (starting|naive · puzzles\/seed\/[\w.-]+) \| \d+s elapsed, ETA \?/);
+    // Redraws follow each other without a line break: an ETA is read as its first known form, or as whatever follows.
+    const etas = [...screen.matchAll(/ETA (\?|\d+h\d+m|\d+m\d+s|\d+s|\S+)/g)].map((m) => m[1]);
+    expect(etas.length).toBeGreaterThan(0);
+    for (const eta of etas) expect(eta).toMatch(/^(\?|\d+h\d+m|\d+m\d+s|\d+s)$/);
+    expect(readResults(dir).tasks).toHaveLength(3);
   });
 
   it('records a hanging and a throwing engine, finishes, exits by itself with code 6 for the failure', () => {

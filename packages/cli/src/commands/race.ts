@@ -4,6 +4,7 @@
 import { lstatSync, mkdirSync, readFileSync, symlinkSync, unlinkSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Command, Option } from 'commander';
+import type { TimeFormatter } from 'cli-progress';
 import pc from 'picocolors';
 import { PUZZLE_KINDS, type PuzzleKind } from '@gridrace/core';
 import {
@@ -208,7 +209,15 @@ async function raceInto(out: string, race: Race, controller: AbortController, fl
 
   const tty = flags.progress ?? (process.stderr.isTTY === true && !process.env.CI);
   const cliProgress = tty && !flags.quiet ? await loadCliProgress() : undefined;
-  const bar = cliProgress ? new cliProgress.MultiBar({ format: ' race {bar} {value}/{total} | {task} | {duration_formatted} elapsed, ETA {eta_formatted}', hideCursor: true, etaBuffer: 20, fps: 5, clearOnComplete: true, stream: process.stderr }, cliProgress.Presets.shades_classic) : undefined;
+  // Until a task ends cli-progress has no ETA ('NULL' or 'INF', which its time format would
+  // print as "NFs"): the bar says "ETA ?" instead.
+  const formatTime: TimeFormatter = (t, options, round) => (Number.isFinite(t) ? cliProgress!.Format.TimeFormat(t, options, round) : '?');
+  const bar = cliProgress
+    ? new cliProgress.MultiBar(
+        { format: ' race {bar} {value}/{total} | {task} | {duration_formatted} elapsed, ETA {eta_formatted}', formatTime, hideCursor: true, etaBuffer: 20, fps: 5, clearOnComplete: true, stream: process.stderr },
+        cliProgress.Presets.shades_classic,
+      )
+    : undefined;
   // A sliced race goes through its plan once per slice: the bar counts workers, not tasks.
   const slices = flags.slices ?? 1;
   let lastSlice: number | undefined;
