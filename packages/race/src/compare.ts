@@ -10,7 +10,7 @@
 //           timed in the same runs (by default the calibration workload of the task's puzzle),
 //           which takes out much of a machine that was busier in one run than in the other
 //           A task of two sliced races (`race --slices`) is set side by side at its fast
-//           level instead: the fastest of its slices' medians, current against baseline,
+//           level instead: its fastest sample over all its slices, current against baseline,
 //           divided by the calibration's fast level over each whole run (slices.ts says why)
 //   engine  the paired Hodges-Lehmann change over its tasks' changes (each task is one unit),
 //           with the signed-rank 95% interval; slower when the whole interval is above the
@@ -54,7 +54,7 @@ export interface TaskComparison extends Partial<Change> {
   readonly engine: string;
   readonly puzzle: string;
   readonly status: TaskStatus;
-  /** Medians (ms) as measured; for a task compared at its fast level, the fastest slice's median. */
+  /** Medians (ms) as measured; for a task compared at its fast level, its fastest sample. */
   readonly baseMs?: number;
   readonly currentMs?: number;
   /** Compared at its fast level (both runs sliced): the change has no interval of its own. */
@@ -126,15 +126,26 @@ function referenceChange(b: Timed, c: Timed, base: Map<string, TaskRecord>, cur:
 const enoughSlices = (values: readonly number[] | undefined): values is readonly number[] => values !== undefined && values.length >= 2 && values.every((v) => v > 0);
 const sliced = (t: TaskRecord | undefined): t is TaskRecord & { slices: readonly number[] } => t !== undefined && enoughSlices(t.slices);
 const fastest = (values: readonly number[]) => Math.min(...values);
+/**
+ * A sliced task's fast level: its fastest sample over all its slices (the fastest slice's
+ * median when the samples were not kept). The fastest sample, not the fastest slice's median:
+ * a slice holds only a few samples at short budgets, and its median is as noisy as they are,
+ * while the fastest of all of them is where a task lands whenever the machine runs it at its
+ * fast speed. Measured on the noise experiment's races (benchmarks/results/compare-noise.md):
+ * the same 20 pairs of races per corpus gave 8 of 10 slowdowns flagged with slice medians and
+ * 10 of 10 with the fastest sample, and no false alarm with either.
+ */
+const fastLevel = (slices: readonly number[], samples: SampleSummary | undefined): number =>
+  samples?.samples !== undefined && samples.samples.length > 0 ? Math.min(...samples.samples) : fastest(slices);
 
 /**
- * A sliced run's calibration level: the median over its puzzles of the calibration's fastest
- * slice. One figure for the whole run, so it takes out a shift of every task of a run (a run
+ * A sliced run's calibration level: the median over its puzzles of the calibration's fast
+ * level (its fastest sample over the slices). One figure for the whole run, so it takes out a shift of every task of a run (a run
  * made while the machine as a whole was slower) without adding a puzzle's own noise.
  */
 function calibrationLevel(run: RaceResults): number | undefined {
   const byPuzzle = new Map<string, number>();
-  for (const t of run.tasks) if (enoughSlices(t.calibrationSlices)) byPuzzle.set(t.puzzle, fastest(t.calibrationSlices));
+  for (const t of run.tasks) if (enoughSlices(t.calibrationSlices)) byPuzzle.set(t.puzzle, fastLevel(t.calibrationSlices, t.calibration));
   return byPuzzle.size > 0 ? median([...byPuzzle.values()]) : undefined;
 }
 
@@ -145,7 +156,7 @@ function fastReference(b: TaskRecord, c: TaskRecord, base: Map<string, TaskRecor
   const rb = base.get(key({ engine: reference, puzzle: b.puzzle }));
   const rc = cur.get(key({ engine: reference, puzzle: c.puzzle }));
   if (!sliced(rb) || !sliced(rc)) return `no sliced ${reference} timing on this puzzle`;
-  return fastest(rc.slices) / fastest(rb.slices);
+  return fastLevel(rc.slices, rc.samples) / fastLevel(rb.slices, rb.samples);
 }
 
 /** Compare a run with a baseline. Pure: no files, no printing. */
@@ -233,7 +244,7 @@ export function compareResults(baseline: RaceResults, current: RaceResults, opti
       continue;
     }
     if (sliced(b) && sliced(c)) {
-      const fast = { ...head, baseMs: fastest(b.slices), currentMs: fastest(c.slices), fastLevel: true };
+      const fast = { ...head, baseMs: fastLevel(b.slices, b.samples), currentMs: fastLevel(c.slices, c.samples), fastLevel: true };
       const raw = fast.currentMs / fast.baseMs;
       const by = fastReference(b, c, base, cur, ref, levels);
       if (typeof by === 'string') tasks.push({ ...fast, status: 'not-timed', note: by });

@@ -3,7 +3,7 @@
 // thread runs at one of two speeds about 2x apart for seconds at a time; one worker per task
 // lands each task on whichever level it meets, so two races of one build put single tasks
 // 40-70% apart. Slices spread over the race let every task meet both levels, and the fastest
-// slice (its fast level) is what `race compare` sets side by side (compare.ts).
+// sample over them (its fast level) is what `race compare` sets side by side (compare.ts).
 import type { PlannedTask } from './executor.js';
 import type { TaskOutcome } from './isolate.js';
 import { mean, summarize, type SampleSummary } from './stats.js';

@@ -33,12 +33,12 @@ export function compareMarkdown(c: Comparison, options: { all?: boolean } = {}):
   const who = (x: Comparison['baseline']) => `${x.sha ? x.sha.slice(0, 10) : 'no git'} (${x.date.slice(0, 10)}, ${x.cpu})`;
   lines.push(`baseline ${who(c.baseline)} · current ${who(c.current)}`, '');
   const ref = c.reference === 'calibration' ? "the calibration workload's change on the same puzzle" : c.reference === 'none' ? 'nothing (times as measured)' : `engine ${c.reference}'s change on the same puzzle`;
-  const fastRef = c.reference === 'calibration' ? "the calibration's fast level over each whole run (the median over its puzzles of the calibration's fastest slice)" : c.reference === 'none' ? 'nothing' : `engine ${c.reference}'s fast level on the same puzzle`;
+  const fastRef = c.reference === 'calibration' ? "the calibration's fast level over each whole run (the median over its puzzles of the calibration's fastest sample)" : c.reference === 'none' ? 'nothing' : `engine ${c.reference}'s fast level on the same puzzle`;
   const basis =
     c.fastLevel === c.comparable && c.comparable > 0
-      ? `Both runs are sliced: a task's *change* is its fast level (the fastest of its slices' medians), current / baseline, divided by ${fastRef}; *raw change* is before that division; *baseline* and *current* are the fast levels. `
+      ? `Both runs are sliced: a task's *change* is its fast level (its fastest sample over all its slices), current / baseline, divided by ${fastRef}; *raw change* is before that division; *baseline* and *current* are the fast levels. `
       : `A task's *change* is the Hodges-Lehmann estimate of current / baseline from both runs' samples, with the Mann-Whitney interval (the tasks share 95%), divided by ${ref}; *raw change* is before that division. ` +
-        (c.fastLevel > 0 ? `The ${c.fastLevel} task(s) sliced in both runs are compared at their fast level instead (the fastest slice's median, divided by ${fastRef}), without an interval of their own. ` : '');
+        (c.fastLevel > 0 ? `The ${c.fastLevel} task(s) sliced in both runs are compared at their fast level instead (the fastest sample over their slices, divided by ${fastRef}), without an interval of their own. ` : '');
   lines.push(
     basis +
       `An engine's change is the Hodges-Lehmann estimate over its tasks, with the Wilcoxon signed-rank 95% interval, and counts when the whole interval is beyond ±${(c.threshold * 100).toFixed(0)}%. ` +
