@@ -140,8 +140,9 @@ const fastLevel = (slices: readonly number[], samples: SampleSummary | undefined
 
 /**
  * A sliced run's calibration level: the median over its puzzles of the calibration's fast
- * level (its fastest sample over the slices). One figure for the whole run, so it takes out a shift of every task of a run (a run
- * made while the machine as a whole was slower) without adding a puzzle's own noise.
+ * level (its fastest sample over the slices). One figure for the whole run, so it takes out a
+ * shift of every task of a run (a run made while the machine as a whole was slower) without
+ * adding a puzzle's own noise.
  */
 function calibrationLevel(run: RaceResults): number | undefined {
   const byPuzzle = new Map<string, number>();
