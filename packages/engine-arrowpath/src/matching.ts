@@ -12,7 +12,9 @@
 //
 // The matching is kept between calls; after a backtrack its links are alive again, so it
 // stays a matching, and links killed since are repaired by augmenting paths.
+import type { SolveBudget } from '@gridrace/core';
 import type { LinkState } from './links.js';
+import { StopPoll } from './stop.js';
 
 export class MatchScratch {
   /** mateOut[x]: matched link out of x, or -1; mateIn[y]: matched link into y, or -1. */
@@ -32,8 +34,11 @@ export class MatchScratch {
   readonly bfs: Int32Array;
   stamp = 0;
   runs = 0;
+  /** The solve's budget, looked at while the filter visits nodes. */
+  readonly poll: StopPoll;
 
-  constructor(nodes: number) {
+  constructor(nodes: number, budget?: SolveBudget) {
+    this.poll = new StopPoll(budget);
     this.mateOut = new Int32Array(nodes).fill(-1);
     this.mateIn = new Int32Array(nodes).fill(-1);
     this.index = new Int32Array(nodes);
@@ -80,6 +85,7 @@ function augment(s: LinkState, m: MatchScratch, root: number): boolean {
   bfs[tail++] = root;
   // seen[] marks right-side nodes (targets) already reached.
   while (head < tail) {
+    m.poll.visit();
     const x = bfs[head++]!;
     for (let i = outStart[x]!, end = i + succCount[x]!; i < end; i++) {
       const e = outEdges[i]!;
@@ -118,8 +124,9 @@ export function filterByMatching(s: LinkState, m: MatchScratch): boolean {
   // Régin: components of x -> owner(y) over unmatched live links.
   tarjan(s, m, RESIDUAL);
   const { outStart, outEdges, succCount, to, from } = s;
-  const { mateOut, mateIn, comp } = m;
+  const { mateOut, mateIn, comp, poll } = m;
   for (let x = 0; x < s.nodes; x++) {
+    poll.visit();
     // Backwards over x's live links: a removal only moves links already passed.
     for (let first = outStart[x]!, i = first + succCount[x]! - 1; i >= first; i--) {
       const e = outEdges[i]!;
@@ -182,6 +189,7 @@ function tarjan(s: LinkState, m: MatchScratch, mode: typeof GRAPH | typeof RESID
       callPos[top - 1] = pos;
       if (y !== -1) {
         if (index[y] === -1) {
+          m.poll.visit();
           index[y] = low[y] = counter++;
           stack[sp++] = y;
           onStack[y] = 1;

@@ -4,7 +4,8 @@ import { checkSolveInput, type ArrowPathPuzzle, type SolveBudget, type StopReaso
 import { prepareGrid } from './grid.js';
 import { buildLinkState, type LinkState } from './links.js';
 import { MatchScratch } from './matching.js';
-import { GapScratch, PropagationStopped, propagate, propagateYielding } from './propagate.js';
+import { GapScratch, propagate, propagateYielding } from './propagate.js';
+import { PropagationStopped } from './stop.js';
 
 export interface RemovableGivensOptions {
   /** Time limit and abort signal; when it runs out, the candidates not yet decided stay. */
@@ -57,8 +58,8 @@ export async function removableGivens(puzzle: ArrowPathPuzzle, candidates: reado
   if (typeof built === 'string') return { removed, decided: 0, stopped: built };
   const s: LinkState = built;
   let scratch: GapScratch | undefined;
-  const gaps = () => (scratch ??= new GapScratch(s.nodes, s.edgeCount, true));
-  const matcher = new MatchScratch(s.nodes);
+  const gaps = () => (scratch ??= new GapScratch(s.nodes, s.edgeCount, true, budget));
+  const matcher = new MatchScratch(s.nodes, budget);
   const contradiction = () => new RangeError('the givens have no solution');
 
   let decided = 0;

@@ -11,9 +11,10 @@
 // cell can sit in that gap. A cell that fits in no gap kills the branch; a cell that fits
 // in one place only is numbered; so is the only cell that can hold a free number (none
 // kills the branch); a candidate link that no gap can hold is killed.
-import { SolveBudget, type StopReason } from '@gridrace/core';
+import { SolveBudget } from '@gridrace/core';
 import { T_NUMBER, T_REMOVE, type LinkState } from './links.js';
 import { filterByMatching, type MatchScratch } from './matching.js';
+import { PropagationStopped, StopPoll } from './stop.js';
 
 /** Grow an Int32Array to hold at least `size` entries (contents are not kept). */
 function room(a: Int32Array, size: number): Int32Array {
@@ -84,8 +85,12 @@ export class GapScratch {
   /** False: recompute every gap on every sweep (same deductions, for tests and measuring). */
   readonly incremental: boolean;
 
-  constructor(nodes: number, edges: number, incremental = true) {
+  /** The solve's budget, looked at while a sweep visits nodes. */
+  readonly poll: StopPoll;
+
+  constructor(nodes: number, edges: number, incremental = true, budget?: SolveBudget) {
     this.incremental = incremental;
+    this.poll = new StopPoll(budget);
     this.fDist = new Int32Array(nodes);
     this.fStamp = new Int32Array(nodes);
     this.bDist = new Int32Array(nodes);
@@ -248,11 +253,6 @@ function reviewHead(s: LinkState, x: number): void {
   }
 }
 
-/** Thrown out of propagation when the budget runs out; the solve catches it and stops. */
-export class PropagationStopped {
-  constructor(readonly reason: StopReason) {}
-}
-
 /** Queue entries handled between two looks at the clock (a root pass can take seconds). */
 const DEQUEUES_PER_CHECK = 1024;
 
@@ -339,8 +339,9 @@ export function sweepGaps(s: LinkState, g: GapScratch): boolean {
 
   // Every unnumbered cell must fit in some gap; one that fits in one place only gets that number.
   const { num } = s;
-  const { fits, loSum, hiSum } = g;
+  const { fits, loSum, hiSum, poll } = g;
   for (let x = 0; x < n; x++) {
+    poll.visit();
     if (num[x]! >= 0) continue;
     const f = fits[x]!;
     if (f === 0) return fail(s);
@@ -351,6 +352,7 @@ export function sweepGaps(s: LinkState, g: GapScratch): boolean {
   const { outStart, outEdges, succCount, to, next } = s;
   const support = g.support;
   for (let x = 0; x < s.nodes; x++) {
+    poll.visit();
     // Backwards over x's live links: a removal only moves links already passed.
     for (let first = outStart[x]!, i = first + succCount[x]! - 1; i >= first; i--) {
       const e = outEdges[i]!;
@@ -420,7 +422,9 @@ function distances(
   queue[tail++] = root;
   stamp[root] = id;
   dist[root] = 0;
+  const poll = g.poll;
   while (head < tail) {
+    poll.visit();
     const x = queue[head++]!;
     const dx = dist[x]!;
     if (dx >= depth) continue;
@@ -478,6 +482,7 @@ function sweepOneGap(s: LinkState, g: GapScratch, a: number, b: number): boolean
   const cellLo = (g.cellLo[a] = room(g.cellLo[a]!, count));
   const cellHi = (g.cellHi[a] = room(g.cellHi[a]!, count));
   for (let i = 1; i <= count; i++) {
+    g.poll.visit();
     const x = queue[i]!;
     const l = a + fDist[x]!;
     const h = b - bDist[x]!;
@@ -527,6 +532,7 @@ function sweepOneGap(s: LinkState, g: GapScratch, a: number, b: number): boolean
   let links = g.links[a]!;
   let linkCount = 0;
   for (let i = 0; i <= count; i++) {
+    g.poll.visit();
     const x = queue[i]!;
     const lx = lo[x]!;
     const hx = hi[x]!;
@@ -554,7 +560,7 @@ function sweepOneGap(s: LinkState, g: GapScratch, a: number, b: number): boolean
 /**
  * Local propagation, the matching filter and gap sweeps until none changes anything.
  * With a budget, throws PropagationStopped when the time limit passes (or the signal is
- * already aborted).
+ * already aborted); the filter and the sweep answer to the budget their scratch was made with.
  */
 export function propagate(s: LinkState, gaps: () => GapScratch, m: MatchScratch, budget?: SolveBudget): boolean {
   for (;;) {

@@ -13,7 +13,8 @@ import {
 import { prepareGrid } from './grid.js';
 import { IntStack, buildLinkState, countEdges, type LinkState } from './links.js';
 import { MatchScratch } from './matching.js';
-import { GapScratch, PropagationStopped, propagate, propagateYielding } from './propagate.js';
+import { GapScratch, propagate, propagateYielding } from './propagate.js';
+import { PropagationStopped } from './stop.js';
 
 export interface PropagatingLimits {
   /** Stop with verdict `incomplete`, reason `limit`, after this many branch nodes. */
@@ -82,8 +83,8 @@ export async function solvePropagating(
   const s = built;
   state = s;
   // Made on the first gap sweep: puzzles settled by local deductions never need it.
-  const g = () => (scratch ??= new GapScratch(s.nodes, s.edgeCount, limits.incrementalGaps ?? true));
-  const m = new MatchScratch(s.nodes);
+  const g = () => (scratch ??= new GapScratch(s.nodes, s.edgeCount, limits.incrementalGaps ?? true, budget));
+  const m = new MatchScratch(s.nodes, budget);
   matcher = m;
   s.enqueueAll();
   try {
