@@ -572,29 +572,47 @@ export function propagate(s: LinkState, gaps: () => GapScratch, m: MatchScratch,
 
 /**
  * `propagate` for the root, which on a big grid runs for seconds: the local step runs in
- * slices with a turn for the event loop between them, so an abort lands there too.
+ * slices, and each whole-grid pass ends with a turn for the event loop (when the solve has
+ * held it for a slice), so an abort lands within one pass.
  */
 export async function propagateYielding(s: LinkState, gaps: () => GapScratch, m: MatchScratch, budget: SolveBudget): Promise<boolean> {
+  const turn = async (): Promise<void> => {
+    const stop = await budget.checkpoint();
+    if (stop !== null) throw new PropagationStopped(stop);
+  };
   for (;;) {
     let local: boolean | 'paused';
-    while ((local = propagateLocal(s, budget, performance.now() + SolveBudget.SLICE_MS)) === 'paused') {
-      const stop = await budget.checkpoint();
-      if (stop !== null) throw new PropagationStopped(stop);
-    }
+    while ((local = propagateLocal(s, budget, performance.now() + SolveBudget.SLICE_MS)) === 'paused') await turn();
     if (!local) return false;
-    const settled = afterLocal(s, gaps, m);
-    if (settled !== null) return settled;
+    if (s.links === s.n + 1) return true;
+    const matched = matchingPass(s, m);
+    if (matched === false) return false;
+    await turn();
+    if (matched === null) continue;
+    const swept = gapPass(s, gaps);
+    if (swept !== null) return swept;
+    await turn();
   }
 }
 
 /** After a local fixpoint: the matching filter, then a gap sweep. Null: go round again. */
 function afterLocal(s: LinkState, gaps: () => GapScratch, m: MatchScratch): boolean | null {
   if (s.links === s.n + 1) return true;
-  let before = s.trail.size;
+  const matched = matchingPass(s, m);
+  if (matched !== true) return matched;
+  return gapPass(s, gaps);
+}
+
+/** The matching filter: false on a contradiction, null when it removed links, true when it changed nothing. */
+function matchingPass(s: LinkState, m: MatchScratch): boolean | null {
+  const before = s.trail.size;
   if (!filterByMatching(s, m)) return fail(s);
-  if (s.trail.size !== before) return null;
-  before = s.trail.size;
+  return s.trail.size === before ? true : null;
+}
+
+/** A gap sweep: false on a contradiction, null when it changed something, true at the fixpoint. */
+function gapPass(s: LinkState, gaps: () => GapScratch): boolean | null {
+  const before = s.trail.size;
   if (!sweepGaps(s, gaps())) return false;
-  if (s.trail.size === before) return true;
-  return null;
+  return s.trail.size === before ? true : null;
 }
