@@ -28,8 +28,10 @@ export const sharedConfig = defineConfig({
   ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
   test: {
     reporters: process.env.CI ? ['dot', ['json', { outputFile: '.vitest-results.json' }]] : ['default', ['json', { outputFile: '.vitest-results.json' }]],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Hang guards, not speed checks: beside the rest of the test command on 2 cores, tests
+    // that take 2-5 s alone have taken 30-36 s, and a slower machine of the kind adds 1.4x.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     // vitest's default (one worker fewer than the cores) is a single worker on a 2-core machine:
     // each package's files would run one after another, and the many tests that start a
     // process and wait for it would leave a core idle at the end of the run. The test command

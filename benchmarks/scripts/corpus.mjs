@@ -11,12 +11,7 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getEngine, listEngines, writePuzzle } from '@gridrace/core';
 import '@gridrace/engines';
-
-// @gridrace/generate may not be built yet while its arrow-path side is in progress.
-const generate = await import('@gridrace/generate').catch((err) => {
-  console.warn(`corpus: @gridrace/generate did not load (${err.message.split('\n')[0]}); arrow paths are skipped`);
-  return {};
-});
+import { generateArrowPath, generateColourNonogram, generateNonogram } from '@gridrace/generate';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const OUT = join(ROOT, 'puzzles/generated');
@@ -93,19 +88,6 @@ function args() {
 
 const pad = (n) => String(n).padStart(3, '0');
 
-async function nonogramGenerator() {
-  if (typeof generate.generateNonogram === 'function') return generate.generateNonogram;
-  // Until @gridrace/generate exports it, use the file directly: built, or the source under tsx.
-  for (const file of ['../../packages/generate/dist/nonogram.js', '../../packages/generate/src/nonogram.ts']) {
-    try {
-      return (await import(new URL(file, import.meta.url).href)).generateNonogram;
-    } catch {
-      // try the next
-    }
-  }
-  throw new Error('cannot load generateNonogram: build @gridrace/generate first');
-}
-
 async function main() {
   const { checkEngine, load, only, maxSide } = args();
   if (load) await import(new URL(load, `file://${process.cwd()}/`).href);
@@ -117,7 +99,6 @@ async function main() {
   const checkerName = checkEngine ?? 'bitmask';
   const checker = only === 'arrowpath' || only === 'colour' ? undefined : getEngine(checkerName, 'nonogram');
   await checker?.init?.();
-  const generateNonogram = await nonogramGenerator();
   mkdirSync(OUT, { recursive: true });
   const rows = [];
   const keep = new Set();
@@ -143,7 +124,7 @@ async function main() {
       if (Math.max(spec.width, spec.height) > maxSide) continue;
       const t = performance.now();
       const { family, ...size } = spec;
-      const { puzzle, stats } = await generate.generateColourNonogram({ ...size, ...COLOUR_FAMILY[family], checker: colourChecker, checkTimeLimitMs: 120_000 });
+      const { puzzle, stats } = await generateColourNonogram({ ...size, ...COLOUR_FAMILY[family], checker: colourChecker, checkTimeLimitMs: 120_000 });
       const name = `nonogram-${family}-${pad(spec.width)}x${pad(spec.height)}-c${spec.colours}-s${spec.seed}.json`;
       writeFileSync(join(OUT, name), writePuzzle(puzzle, 'json'));
       keep.add(name);
@@ -152,11 +133,11 @@ async function main() {
       console.log(`${name}: ${stats.attempts} attempt(s), ${stats.repairs} repair(s), ${stats.checks} check(s), ${(performance.now() - t).toFixed(0)} ms`);
     }
   }
-  if ((only === undefined || only === 'arrowpath') && typeof generate.generateArrowPath === 'function') {
+  if ((only === undefined || only === 'arrowpath')) {
     for (const spec of ARROWPATHS) {
       if (Math.max(spec.width, spec.height) > maxSide) continue;
       const t = performance.now();
-      const { puzzle, stats } = await generate.generateArrowPath({ width: spec.width, height: spec.height, seed: spec.seed });
+      const { puzzle, stats } = await generateArrowPath({ width: spec.width, height: spec.height, seed: spec.seed });
       const name = `arrowpath-${pad(spec.width)}x${pad(spec.height)}-s${spec.seed}.json`;
       writeFileSync(join(OUT, name), writePuzzle(puzzle, 'json'));
       keep.add(name);
