@@ -84,9 +84,10 @@ describe('root propagation limits', () => {
     // longest pass (a matching filter or a gap sweep of the whole grid) is about a tenth of
     // the solve: 100 ms of 890 on an idle machine. Beside the rest of the test command
     // everything runs several times slower (that stretch took 1.46 s once, with the full solve
-    // at 8.4 s), so both slacks grow with the measured solve.
+    // at 8.4 s; an abort once took 25% of a 16.5 s solve), so both slacks grow with the
+    // measured solve.
     const limitSlack = Math.max(500, full.stats.timeMs * 0.1);
-    const abortSlack = Math.max(1000, full.stats.timeMs * 0.25);
+    const abortSlack = Math.max(1000, full.stats.timeMs * 0.4);
     const limited = await arrowPathEngine.solve(puzzle, { timeLimitMs: at });
     expect(limited.verdict).toBe('incomplete');
     expect(limited.stats.timeMs).toBeLessThan(at + limitSlack);
