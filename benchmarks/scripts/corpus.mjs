@@ -133,7 +133,7 @@ async function main() {
       console.log(`${name}: ${stats.attempts} attempt(s), ${stats.repairs} repair(s), ${stats.checks} check(s), ${(performance.now() - t).toFixed(0)} ms`);
     }
   }
-  if ((only === undefined || only === 'arrowpath')) {
+  if (only === undefined || only === 'arrowpath') {
     for (const spec of ARROWPATHS) {
       if (Math.max(spec.width, spec.height) > maxSide) continue;
       const t = performance.now();

@@ -231,16 +231,24 @@ const MAX_PATH_ATTEMPTS = 10_000;
  */
 export function randomAlignedPath(width: number, height: number, random: Random, corners: boolean): { order: Int32Array; attempts: number } {
   const n = width * height;
+  // Each cell's aligned cells, direction by direction and nearest first; nearestOfDirection
+  // marks the first cell of each direction.
   const aligned: Int32Array[] = [];
+  const nearestOfDirection: Uint8Array[] = [];
   for (let cell = 0; cell < n; cell++) {
     const list: number[] = [];
+    const firsts: number[] = [];
     const r0 = Math.floor(cell / width);
     const c0 = cell % width;
     for (const d of DIRECTIONS) {
       const [dr, dc] = DIRECTION_STEPS[d];
-      for (let r = r0 + dr, c = c0 + dc; r >= 0 && r < height && c >= 0 && c < width; r += dr, c += dc) list.push(r * width + c);
+      for (let r = r0 + dr, c = c0 + dc; r >= 0 && r < height && c >= 0 && c < width; r += dr, c += dc) {
+        firsts.push(r === r0 + dr && c === c0 + dc ? 1 : 0);
+        list.push(r * width + c);
+      }
     }
     aligned.push(Int32Array.from(list));
+    nearestOfDirection.push(Uint8Array.from(firsts));
   }
 
   const order = new Int32Array(n);
@@ -266,14 +274,12 @@ export function randomAlignedPath(width: number, height: number, random: Random,
       picks.length = 0;
       nearest.length = 0;
       let best = Number.POSITIVE_INFINITY;
-      // aligned[here] lists each direction's cells nearest first: a step back to distance 1
-      // starts the next direction.
-      let lastDistance = Number.POSITIVE_INFINITY;
+      const cells = aligned[here]!;
+      const firsts = nearestOfDirection[here]!;
       let directionHasPick = false;
-      for (const a of aligned[here]!) {
-        const distance = Math.max(Math.abs(Math.floor(a / width) - Math.floor(here / width)), Math.abs((a % width) - (here % width)));
-        if (distance <= lastDistance) directionHasPick = false;
-        lastDistance = distance;
+      for (let i = 0; i < cells.length; i++) {
+        const a = cells[i]!;
+        if (firsts[i] === 1) directionHasPick = false;
         if (visited[a] === 1 || (a === last && k < n - 1)) continue;
         picks.push(a);
         if (!directionHasPick) nearest.push(a);
