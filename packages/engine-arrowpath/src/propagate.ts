@@ -12,198 +12,12 @@
 // in one place only is numbered; so is the only cell that can hold a free number (none
 // kills the branch); a candidate link that no gap can hold is killed.
 import { SolveBudget } from '@gridrace/core';
-import { T_NUMBER, T_REMOVE, type LinkState } from './links.js';
+import { CLEAN, GapScratch, freeNumbersHeld, room } from './gap-cache.js';
+import type { LinkState } from './links.js';
 import { filterByMatching, type MatchScratch } from './matching.js';
-import { PropagationStopped, StopPoll } from './stop.js';
+import { PropagationStopped } from './stop.js';
 
-/** Grow an Int32Array to hold at least `size` entries (contents are not kept). */
-function room(a: Int32Array, size: number): Int32Array {
-  return a.length >= size ? a : new Int32Array(Math.max(size, a.length * 2));
-}
-
-/**
- * Scratch arrays for the gap sweep, allocated once per solve, and the results of the last
- * sweep per gap, so that a sweep only recomputes the gaps something changed in.
- *
- * A gap's result (its cells with their ranges, the links it can hold) depends only on its
- * two ends, the live links it can hold, and its cells being unnumbered: the shortest paths
- * from p and to q of a cell that fits run through cells that fit, along links the gap can
- * hold, so killing other links or numbering other cells changes nothing in it. A gap is
- * recomputed when its pair (a, b) changed, a link it holds died or one of its cells was
- * numbered (read off the trail since the last sweep); all gaps are recomputed after an undo
- * below the last sweep, or when the last sweep failed. `incrementalGaps: false` turns the
- * reuse off; test/incremental.test.ts checks that the deductions are the same.
- */
-export class GapScratch {
-  readonly fDist: Int32Array;
-  readonly fStamp: Int32Array;
-  readonly bDist: Int32Array;
-  readonly bStamp: Int32Array;
-  readonly inGap: Int32Array;
-  readonly lo: Int32Array;
-  readonly hi: Int32Array;
-  /** Per number (difference arrays): how many cells may hold it, and the sum of their ids. */
-  readonly holders: Int32Array;
-  readonly holderSum: Float64Array;
-  /** Pairs (node, number) that the sweep found forced. */
-  readonly fixes: number[] = [];
-  readonly queue: Int32Array;
-  gapId = 0;
-  sweeps = 0;
-  /** Gaps recomputed (the rest were reused). */
-  gapRuns = 0;
-
-  // Totals over the cached gaps: in how many gaps a cell fits and the sums of its ranges'
-  // ends (its range when it fits in one), and how many gaps can hold each link.
-  readonly fits: Int32Array;
-  readonly loSum: Int32Array;
-  readonly hiSum: Int32Array;
-  readonly support: Int32Array;
-
-  // The cached gap starting at number a: valid, its end b, ends p and q, its cells with
-  // their ranges, the links it holds, and whether it must be recomputed.
-  readonly valid: Uint8Array;
-  readonly gapB: Int32Array;
-  readonly gapP: Int32Array;
-  readonly gapQ: Int32Array;
-  readonly dirty: Uint8Array;
-  readonly cells: Int32Array[];
-  readonly cellLo: Int32Array[];
-  readonly cellHi: Int32Array[];
-  readonly cellCount: Int32Array;
-  readonly links: Int32Array[];
-  readonly linkCount: Int32Array;
-  /** memberOf[x]: triples (a, lo, hi) for the gaps (by a) that x is a cell or an end of. */
-  readonly memberOf: number[][];
-  readonly mark: Int32Array;
-  readonly markLo: Int32Array;
-  readonly markHi: Int32Array;
-  markId = 0;
-  /** Trail size the cached gaps are up to date with; -1 forces a full sweep. */
-  seen = -1;
-
-  /** False: recompute every gap on every sweep (same deductions, for tests and measuring). */
-  readonly incremental: boolean;
-
-  /** The solve's budget, looked at while a sweep visits nodes. */
-  readonly poll: StopPoll;
-
-  constructor(nodes: number, edges: number, incremental = true, budget?: SolveBudget) {
-    this.incremental = incremental;
-    this.poll = new StopPoll(budget);
-    this.fDist = new Int32Array(nodes);
-    this.fStamp = new Int32Array(nodes);
-    this.bDist = new Int32Array(nodes);
-    this.bStamp = new Int32Array(nodes);
-    this.inGap = new Int32Array(nodes);
-    this.lo = new Int32Array(nodes);
-    this.hi = new Int32Array(nodes);
-    this.holders = new Int32Array(nodes + 1);
-    this.holderSum = new Float64Array(nodes + 1);
-    this.queue = new Int32Array(nodes);
-    this.fits = new Int32Array(nodes);
-    this.loSum = new Int32Array(nodes);
-    this.hiSum = new Int32Array(nodes);
-    this.support = new Int32Array(edges);
-    // Numbers 0..n+1 = 0..nodes-1.
-    this.valid = new Uint8Array(nodes);
-    this.gapB = new Int32Array(nodes);
-    this.gapP = new Int32Array(nodes);
-    this.gapQ = new Int32Array(nodes);
-    this.dirty = new Uint8Array(nodes);
-    this.cells = [];
-    this.cellLo = [];
-    this.cellHi = [];
-    this.links = [];
-    this.memberOf = [];
-    // Grown (replaced) on demand: see room().
-    const empty = new Int32Array(0);
-    for (let i = 0; i < nodes; i++) {
-      this.cells.push(empty);
-      this.cellLo.push(empty);
-      this.cellHi.push(empty);
-      this.links.push(empty);
-      this.memberOf.push([]);
-    }
-    this.cellCount = new Int32Array(nodes);
-    this.linkCount = new Int32Array(nodes);
-    this.mark = new Int32Array(nodes);
-    this.markLo = new Int32Array(nodes);
-    this.markHi = new Int32Array(nodes);
-  }
-
-  /** Forget every cached gap. */
-  reset(): void {
-    this.fits.fill(0);
-    this.loSum.fill(0);
-    this.hiSum.fill(0);
-    this.support.fill(0);
-    this.valid.fill(0);
-    this.dirty.fill(0);
-    for (const list of this.memberOf) list.length = 0;
-  }
-
-  /** Take gap a's contributions out of the totals. */
-  retract(a: number): void {
-    const { fits, loSum, hiSum, support } = this;
-    const cells = this.cells[a]!;
-    const lo = this.cellLo[a]!;
-    const hi = this.cellHi[a]!;
-    for (let i = 0, count = this.cellCount[a]!; i < count; i++) {
-      const x = cells[i]!;
-      fits[x]!--;
-      loSum[x]! -= lo[i]!;
-      hiSum[x]! -= hi[i]!;
-      this.#leave(x, a);
-    }
-    this.#leave(this.gapP[a]!, a);
-    this.#leave(this.gapQ[a]!, a);
-    const links = this.links[a]!;
-    for (let i = 0, count = this.linkCount[a]!; i < count; i++) support[links[i]!]!--;
-    this.valid[a] = 0;
-    this.dirty[a] = 0;
-  }
-
-  #leave(x: number, a: number): void {
-    const list = this.memberOf[x]!;
-    let i = 0;
-    while (list[i] !== a) i += 3;
-    const last = list.length - 3;
-    list[i] = list[last]!;
-    list[i + 1] = list[last + 1]!;
-    list[i + 2] = list[last + 2]!;
-    list.length = last;
-  }
-
-  /**
-   * Link x -> y died: mark the gaps that held it (some k in x's range with k + 1 in y's).
-   * A gap that could not hold it did not use it: it lies on no shortest path from p or to q.
-   */
-  linkDied(x: number, y: number): void {
-    const mx = this.memberOf[x]!;
-    const my = this.memberOf[y]!;
-    if (mx.length === 0 || my.length === 0) return;
-    const id = ++this.markId;
-    const { mark, markLo, markHi } = this;
-    for (let i = 0; i < mx.length; i += 3) {
-      const a = mx[i]!;
-      mark[a] = id;
-      markLo[a] = mx[i + 1]!;
-      markHi[a] = mx[i + 2]!;
-    }
-    for (let i = 0; i < my.length; i += 3) {
-      const a = my[i]!;
-      if (mark[a] !== id) continue;
-      if (Math.max(markLo[a]!, my[i + 1]! - 1) <= Math.min(markHi[a]!, my[i + 2]! - 1)) this.dirty[a] = 1;
-    }
-  }
-
-  /** x was numbered: mark the gaps it is a cell of for recomputing. */
-  numbered(x: number): void {
-    const list = this.memberOf[x]!;
-    for (let i = 0; i < list.length; i += 3) this.dirty[list[i]!] = 1;
-  }
-}
+export { GapScratch } from './gap-cache.js';
 
 /** Check every live candidate of tail x against the chains; kill the ones that cannot be. */
 function reviewTail(s: LinkState, x: number): void {
@@ -295,24 +109,6 @@ function fail(s: LinkState): false {
   return false;
 }
 
-/** Mark the cached gaps that the trail since the last sweep touched. */
-function markChanges(s: LinkState, g: GapScratch): void {
-  const trail = s.trail.data;
-  const { from, to } = s;
-  let i = s.trail.size;
-  while (i > g.seen) {
-    const kind = trail[i - 1]!;
-    if (kind === T_REMOVE) {
-      const e = trail[i - 2]!;
-      if (g.support[e]! > 0) g.linkDied(from[e]!, to[e]!);
-      i -= 2;
-    } else if (kind === T_NUMBER) {
-      g.numbered(trail[i - 2]!);
-      i -= 2;
-    } else i -= 5; // T_LINK: its removals and numbers have their own records
-  }
-}
-
 /**
  * The gap sweep. Returns false on a contradiction, true otherwise; anything it changed is
  * on the trail and the nodes to review are queued.
@@ -320,7 +116,7 @@ function markChanges(s: LinkState, g: GapScratch): void {
 export function sweepGaps(s: LinkState, g: GapScratch): boolean {
   g.sweeps++;
   if (!g.incremental || g.seen < 0 || s.undoLow < g.seen) g.reset();
-  else markChanges(s, g);
+  else g.markChanges(s);
   s.undoLow = Number.POSITIVE_INFINITY;
   // Until this sweep succeeds the cache is not trusted.
   g.seen = -1;
@@ -332,7 +128,8 @@ export function sweepGaps(s: LinkState, g: GapScratch): boolean {
   while (a <= n) {
     let b = a + 1;
     while (cellOf[b] === -1) b++;
-    if (g.valid[a] === 1 && (g.dirty[a] === 1 || g.gapB[a] !== b)) g.retract(a);
+    if (g.valid[a] === 1 && g.gapB[a] !== b) g.retract(a);
+    else if (g.valid[a] === 1 && g.dirty[a] !== CLEAN && !g.update(s, a)) return fail(s);
     if (b > a + 1 && g.valid[a] === 0 && !sweepOneGap(s, g, a, b)) return fail(s);
     a = b;
   }
@@ -508,17 +305,9 @@ function sweepOneGap(s: LinkState, g: GapScratch, a: number, b: number): boolean
   g.gapP[a] = p;
   g.gapQ[a] = q;
   g.valid[a] = 1;
-  g.dirty[a] = 0;
+  g.dirty[a] = CLEAN;
 
-  // Each free number a+1..b-1 needs a cell that can hold it; the only one is numbered.
-  let holding = 0;
-  let sum = 0;
-  for (let k = a + 1; k < b; k++) {
-    holding += holders[k]!;
-    sum += holderSum[k]!;
-    if (holding === 0) return false;
-    if (holding === 1) g.fixes.push(sum, k);
-  }
+  if (!freeNumbersHeld(g, a, b)) return false;
 
   // Links this gap can hold: both ends in it, at consecutive numbers.
   inGap[p] = gap;

@@ -60,6 +60,7 @@ export async function solvePropagating(
       removals: state?.removals ?? 0,
       gapSweeps: scratch?.sweeps ?? 0,
       gapRuns: scratch?.gapRuns ?? 0,
+      gapUpdates: scratch?.gapUpdates ?? 0,
       matchingRuns: matcher?.runs ?? 0,
       candidateLinks: state?.edgeCount ?? 0,
     };

@@ -1,0 +1,502 @@
+// The gap sweep's cache: per gap between two placed numbers, the cells that fit in it with
+// their ranges and the links it can hold, kept from sweep to sweep and brought up to date
+// where links died and cells were numbered (propagate.ts runs the sweep).
+import type { SolveBudget } from '@gridrace/core';
+import { T_NUMBER, T_REMOVE, type LinkState } from './links.js';
+import { StopPoll } from './stop.js';
+
+// A cached gap's state (GapScratch.dirty): up to date, or changed since (see update).
+export const CLEAN = 0;
+export const STALE = 1;
+
+/** Grow an Int32Array to hold at least `size` entries (contents are not kept). */
+export function room(a: Int32Array, size: number): Int32Array {
+  return a.length >= size ? a : new Int32Array(Math.max(size, a.length * 2));
+}
+
+/**
+ * Scratch arrays for the gap sweep, allocated once per solve, and the results of the last
+ * sweep per gap, so that a sweep only recomputes the gaps something changed in.
+ *
+ * A gap's result (its cells with their ranges, the links it can hold) depends only on its
+ * two ends, the live links it can hold, and its cells being unnumbered: the shortest paths
+ * from p and to q of a cell that fits run through cells that fit, along links the gap can
+ * hold, so killing other links or numbering other cells changes nothing in it. A gap is
+ * searched again when its pair (a, b) changed; when a link it holds died or one of its cells
+ * was numbered (read off the trail since the last sweep), its distances are updated where
+ * they grew (`update`); all gaps are searched again after an undo below the last sweep, or
+ * when the last sweep failed. `incrementalGaps: false` turns the reuse off;
+ * test/incremental.test.ts checks that the deductions are the same.
+ */
+export class GapScratch {
+  readonly fDist: Int32Array;
+  readonly fStamp: Int32Array;
+  readonly bDist: Int32Array;
+  readonly bStamp: Int32Array;
+  readonly inGap: Int32Array;
+  readonly lo: Int32Array;
+  readonly hi: Int32Array;
+  /** Per number (difference arrays): how many cells may hold it, and the sum of their ids. */
+  readonly holders: Int32Array;
+  readonly holderSum: Float64Array;
+  /** Pairs (node, number) that the sweep found forced. */
+  readonly fixes: number[] = [];
+  readonly queue: Int32Array;
+  gapId = 0;
+  sweeps = 0;
+  /** Gaps recomputed (the rest were reused). */
+  gapRuns = 0;
+  /** Gaps brought up to date without a search (update). */
+  gapUpdates = 0;
+
+  // Totals over the cached gaps: in how many gaps a cell fits and the sums of its ranges'
+  // ends (its range when it fits in one), and how many gaps can hold each link.
+  readonly fits: Int32Array;
+  readonly loSum: Int32Array;
+  readonly hiSum: Int32Array;
+  readonly support: Int32Array;
+
+  // The cached gap starting at number a: valid, its end b, ends p and q, its cells with
+  // their ranges, the links it holds, and whether it must be recomputed.
+  readonly valid: Uint8Array;
+  readonly gapB: Int32Array;
+  readonly gapP: Int32Array;
+  readonly gapQ: Int32Array;
+  /** CLEAN or STALE. */
+  readonly dirty: Uint8Array;
+  readonly cells: Int32Array[];
+  readonly cellLo: Int32Array[];
+  readonly cellHi: Int32Array[];
+  readonly cellCount: Int32Array;
+  readonly links: Int32Array[];
+  readonly linkCount: Int32Array;
+  /** memberOf[x]: triples (a, lo, hi) for the gaps (by a) that x is a cell or an end of. */
+  readonly memberOf: number[][];
+  readonly mark: Int32Array;
+  readonly markLo: Int32Array;
+  readonly markHi: Int32Array;
+  markId = 0;
+  /**
+   * Cells of stale gaps whose distance from p (forward) or to q (backward) may have grown:
+   * the far end of a dead link that was its only one a step nearer. Per gap, a list
+   * through suspectNext from suspectHead[a]; node x is stored as x (forward) or ~x (backward).
+   */
+  readonly suspectHead: Int32Array;
+  readonly suspectGap: number[] = [];
+  readonly suspectNode: number[] = [];
+  readonly suspectNext: number[] = [];
+  /** Per distance, the cells to check at it (update's level-by-level pass). */
+  readonly levels: number[][] = [];
+  /** Trail size the cached gaps are up to date with; -1 forces a full sweep. */
+  seen = -1;
+
+  /** False: recompute every gap on every sweep (same deductions, for tests and measuring). */
+  readonly incremental: boolean;
+
+  /** The solve's budget, looked at while a sweep visits nodes. */
+  readonly poll: StopPoll;
+
+  constructor(nodes: number, edges: number, incremental = true, budget?: SolveBudget) {
+    this.incremental = incremental;
+    this.poll = new StopPoll(budget);
+    this.fDist = new Int32Array(nodes);
+    this.fStamp = new Int32Array(nodes);
+    this.bDist = new Int32Array(nodes);
+    this.bStamp = new Int32Array(nodes);
+    this.inGap = new Int32Array(nodes);
+    this.lo = new Int32Array(nodes);
+    this.hi = new Int32Array(nodes);
+    this.holders = new Int32Array(nodes + 1);
+    this.holderSum = new Float64Array(nodes + 1);
+    this.queue = new Int32Array(nodes);
+    this.fits = new Int32Array(nodes);
+    this.loSum = new Int32Array(nodes);
+    this.hiSum = new Int32Array(nodes);
+    this.support = new Int32Array(edges);
+    // Numbers 0..n+1 = 0..nodes-1.
+    this.valid = new Uint8Array(nodes);
+    this.gapB = new Int32Array(nodes);
+    this.gapP = new Int32Array(nodes);
+    this.gapQ = new Int32Array(nodes);
+    this.dirty = new Uint8Array(nodes);
+    this.cells = [];
+    this.cellLo = [];
+    this.cellHi = [];
+    this.links = [];
+    this.memberOf = [];
+    // Grown (replaced) on demand: see room().
+    const empty = new Int32Array(0);
+    for (let i = 0; i < nodes; i++) {
+      this.cells.push(empty);
+      this.cellLo.push(empty);
+      this.cellHi.push(empty);
+      this.links.push(empty);
+      this.memberOf.push([]);
+    }
+    this.cellCount = new Int32Array(nodes);
+    this.linkCount = new Int32Array(nodes);
+    this.mark = new Int32Array(nodes);
+    this.markLo = new Int32Array(nodes);
+    this.markHi = new Int32Array(nodes);
+    this.suspectHead = new Int32Array(nodes).fill(-1);
+  }
+
+  /** Forget every cached gap. */
+  reset(): void {
+    this.fits.fill(0);
+    this.loSum.fill(0);
+    this.hiSum.fill(0);
+    this.support.fill(0);
+    this.valid.fill(0);
+    this.dirty.fill(0);
+    for (const list of this.memberOf) list.length = 0;
+    this.#clearSuspects();
+  }
+
+  /** Take gap a's contributions out of the totals. */
+  retract(a: number): void {
+    const { fits, loSum, hiSum, support } = this;
+    const cells = this.cells[a]!;
+    const lo = this.cellLo[a]!;
+    const hi = this.cellHi[a]!;
+    for (let i = 0, count = this.cellCount[a]!; i < count; i++) {
+      const x = cells[i]!;
+      fits[x]!--;
+      loSum[x]! -= lo[i]!;
+      hiSum[x]! -= hi[i]!;
+      this.#leave(x, a);
+    }
+    this.#leave(this.gapP[a]!, a);
+    this.#leave(this.gapQ[a]!, a);
+    const links = this.links[a]!;
+    for (let i = 0, count = this.linkCount[a]!; i < count; i++) support[links[i]!]!--;
+    this.valid[a] = 0;
+    this.dirty[a] = CLEAN;
+  }
+
+  #leave(x: number, a: number): void {
+    const list = this.memberOf[x]!;
+    let i = 0;
+    while (list[i] !== a) i += 3;
+    const last = list.length - 3;
+    list[i] = list[last]!;
+    list[i + 1] = list[last + 1]!;
+    list[i + 2] = list[last + 2]!;
+    list.length = last;
+  }
+
+  /**
+   * Link x -> y died. A gap that could not hold it did not use it: it lies on no shortest
+   * path from p or to q. One that held it keeps its distances unless the link was tight (y's
+   * distance from p is x's plus one, or x's to q y's plus one) and the only such link left:
+   * then y (or x) is a suspect of the gap, for `update`.
+   */
+  linkDied(s: LinkState, x: number, y: number): void {
+    const mx = this.memberOf[x]!;
+    const my = this.memberOf[y]!;
+    if (mx.length === 0 || my.length === 0) return;
+    const num = s.num;
+    const id = ++this.markId;
+    const { mark, markLo, markHi } = this;
+    for (let i = 0; i < mx.length; i += 3) {
+      const a = mx[i]!;
+      mark[a] = id;
+      markLo[a] = mx[i + 1]!;
+      markHi[a] = mx[i + 2]!;
+    }
+    for (let i = 0; i < my.length; i += 3) {
+      const a = my[i]!;
+      if (mark[a] !== id) continue;
+      const lx = markLo[a]!;
+      const hx = markHi[a]!;
+      const ly = my[i + 1]!;
+      const hy = my[i + 2]!;
+      if (Math.max(lx, ly - 1) > Math.min(hx, hy - 1)) continue;
+      // A numbered cell leaves the gap; update() looks at its neighbours itself.
+      const p = this.gapP[a]!;
+      const q = this.gapQ[a]!;
+      const xLeaves = x !== p && num[x]! >= 0;
+      const yLeaves = y !== q && num[y]! >= 0;
+      if (ly === lx + 1 && y !== q && !xLeaves && !yLeaves && !this.#nearerPred(s, y, a, lx)) this.#suspect(a, y);
+      if (hy === hx + 1 && x !== p && !xLeaves && !yLeaves && !this.#nearerSucc(s, x, a, hy)) this.#suspect(a, ~x);
+    }
+  }
+
+  /** x was numbered: the gaps it is a cell of are stale (a gap it now splits is searched again anyway). */
+  numbered(x: number): void {
+    const list = this.memberOf[x]!;
+    for (let i = 0; i < list.length; i += 3) this.dirty[list[i]!] = STALE;
+  }
+
+  /** Mark the cached gaps that the trail since the last sweep touched. */
+  markChanges(s: LinkState): void {
+    this.#clearSuspects();
+    const trail = s.trail.data;
+    const { from, to } = s;
+    let i = s.trail.size;
+    while (i > this.seen) {
+      const kind = trail[i - 1]!;
+      if (kind === T_REMOVE) {
+        const e = trail[i - 2]!;
+        if (this.support[e]! > 0) this.linkDied(s, from[e]!, to[e]!);
+        i -= 2;
+      } else if (kind === T_NUMBER) {
+        this.numbered(trail[i - 2]!);
+        i -= 2;
+      } else i -= 5; // T_LINK: its removals and numbers have their own records
+    }
+  }
+
+  #suspect(a: number, node: number): void {
+    this.dirty[a] = STALE;
+    this.suspectGap.push(a);
+    this.suspectNode.push(node);
+    this.suspectNext.push(this.suspectHead[a]!);
+    this.suspectHead[a] = this.suspectNode.length - 1;
+  }
+
+  #clearSuspects(): void {
+    for (const a of this.suspectGap) this.suspectHead[a] = -1;
+    this.suspectGap.length = 0;
+    this.suspectNode.length = 0;
+    this.suspectNext.length = 0;
+  }
+
+  /** Does y keep a live predecessor in gap a whose range starts at `lo` (one step nearer p)? */
+  #nearerPred(s: LinkState, y: number, a: number, lo: number): boolean {
+    const { inStart, predCount, inFrom, num } = s;
+    const p = this.gapP[a]!;
+    for (let i = inStart[y]!, end = i + predCount[y]!; i < end; i++) {
+      const z = inFrom[i]!;
+      if (z === p) {
+        if (lo === a) return true;
+      } else if (num[z]! < 0 && this.#rangeIn(z, a, 1) === lo) return true;
+    }
+    return false;
+  }
+
+  /** Does x keep a live successor in gap a whose range ends at `hi` (one step nearer q)? */
+  #nearerSucc(s: LinkState, x: number, a: number, hi: number): boolean {
+    const { outStart, succCount, outTo, num } = s;
+    const q = this.gapQ[a]!;
+    for (let i = outStart[x]!, end = i + succCount[x]!; i < end; i++) {
+      const w = outTo[i]!;
+      if (w === q) {
+        if (hi === this.gapB[a]) return true;
+      } else if (num[w]! < 0 && this.#rangeIn(w, a, 2) === hi) return true;
+    }
+    return false;
+  }
+
+  /** The start (end = 1) or end (2) of x's range in gap a, or -1 when x is not in it. */
+  #rangeIn(x: number, a: number, end: 1 | 2): number {
+    const list = this.memberOf[x]!;
+    for (let i = 0; i < list.length; i += 3) if (list[i] === a) return list[i + end]!;
+    return -1;
+  }
+
+  /**
+   * Bring stale gap a (pair unchanged) up to date without searching it again. Distances only
+   * grow when links die and cells are numbered, so, as in a decremental breadth-first tree,
+   * only cells that lost their last neighbour one step nearer move: level by level, a suspect
+   * with no such neighbour left moves one step further, and its neighbours one step beyond it
+   * become suspects. The suspects to start from: the far ends of dead links (markChanges) and
+   * the neighbours of cells numbered since. Cells whose distances no longer fit in the gap
+   * leave it; the others' ranges and the links they hold are adjusted, and the free numbers'
+   * holders counted again. Distances are taken within the gap's old cells: a cell that still
+   * fits has all its shortest paths through cells that fit, so that is exact for the cells
+   * that stay, and a cell that leaves only needs to be seen not to fit. Returns false on a
+   * contradiction.
+   */
+  update(s: LinkState, a: number): boolean {
+    this.gapUpdates++;
+    const { num, outStart, succCount, outTo, inStart, predCount, inFrom } = s;
+    const b = this.gapB[a]!;
+    const p = this.gapP[a]!;
+    const q = this.gapQ[a]!;
+    const steps = b - a;
+    const cells = this.cells[a]!;
+    const cellLo = this.cellLo[a]!;
+    const cellHi = this.cellHi[a]!;
+    const count = this.cellCount[a]!;
+    const { fDist, bDist, inGap } = this;
+    const id = ++this.gapId;
+    for (let i = 0; i < count; i++) {
+      const x = cells[i]!;
+      fDist[x] = cellLo[i]! - a;
+      bDist[x] = b - cellHi[i]!;
+      if (num[x]! < 0) inGap[x] = id;
+    }
+    const levels = this.levels;
+    while (levels.length <= steps + 1) levels.push([]);
+
+    // Forward: neighbours of numbered cells (over all their links: the ones that died with
+    // the numbering were left to this) and suspects from the trail.
+    for (let i = 0; i < count; i++) {
+      const x = cells[i]!;
+      if (inGap[x] === id) continue;
+      for (let j = outStart[x]!, end = outStart[x + 1]!; j < end; j++) {
+        const y = outTo[j]!;
+        if (inGap[y] === id && fDist[y] === fDist[x]! + 1) levels[fDist[y]!]!.push(y);
+      }
+    }
+    for (let k = this.suspectHead[a]!; k >= 0; k = this.suspectNext[k]!) {
+      const y = this.suspectNode[k]!;
+      if (y >= 0 && inGap[y] === id) levels[fDist[y]!]!.push(y);
+    }
+    for (let d = 1; d < steps; d++) {
+      const list = levels[d]!;
+      for (let i = 0; i < list.length; i++) {
+        const y = list[i]!;
+        if (inGap[y] !== id || fDist[y] !== d) continue;
+        let held = false;
+        for (let j = inStart[y]!, end = j + predCount[y]!; j < end && !held; j++) {
+          const z = inFrom[j]!;
+          held = d === 1 ? z === p : inGap[z] === id && fDist[z] === d - 1;
+        }
+        if (held) continue;
+        const next = levels[d + 1]!;
+        for (let j = outStart[y]!, end = j + succCount[y]!; j < end; j++) {
+          const w = outTo[j]!;
+          if (inGap[w] === id && fDist[w] === d + 1) next.push(w);
+        }
+        fDist[y] = d + 1;
+        if (d + 1 + bDist[y]! > steps) inGap[y] = 0;
+        else next.push(y);
+      }
+      list.length = 0;
+    }
+    levels[steps]!.length = 0;
+
+    // Backward, the same towards q.
+    for (let i = 0; i < count; i++) {
+      const x = cells[i]!;
+      if (num[x]! < 0) continue;
+      for (let j = inStart[x]!, end = inStart[x + 1]!; j < end; j++) {
+        const z = inFrom[j]!;
+        if (inGap[z] === id && bDist[z] === bDist[x]! + 1) levels[bDist[z]!]!.push(z);
+      }
+    }
+    for (let k = this.suspectHead[a]!; k >= 0; k = this.suspectNext[k]!) {
+      const x = ~this.suspectNode[k]!;
+      if (x >= 0 && inGap[x] === id) levels[bDist[x]!]!.push(x);
+    }
+    // Cells that left going forward: their neighbours nearer p may have counted on them.
+    for (let i = 0; i < count; i++) {
+      const x = cells[i]!;
+      if (inGap[x] === id || num[x]! >= 0) continue;
+      for (let j = inStart[x]!, end = j + predCount[x]!; j < end; j++) {
+        const z = inFrom[j]!;
+        if (inGap[z] === id && bDist[z] === bDist[x]! + 1) levels[bDist[z]!]!.push(z);
+      }
+    }
+    for (let d = 1; d < steps; d++) {
+      const list = levels[d]!;
+      for (let i = 0; i < list.length; i++) {
+        const x = list[i]!;
+        if (inGap[x] !== id || bDist[x] !== d) continue;
+        let held = false;
+        for (let j = outStart[x]!, end = j + succCount[x]!; j < end && !held; j++) {
+          const w = outTo[j]!;
+          held = d === 1 ? w === q : inGap[w] === id && bDist[w] === d - 1;
+        }
+        if (held) continue;
+        const next = levels[d + 1]!;
+        for (let j = inStart[x]!, end = j + predCount[x]!; j < end; j++) {
+          const z = inFrom[j]!;
+          if (inGap[z] === id && bDist[z] === d + 1) next.push(z);
+        }
+        bDist[x] = d + 1;
+        if (d + 1 + fDist[x]! > steps) inGap[x] = 0;
+        else next.push(x);
+      }
+      list.length = 0;
+    }
+    levels[steps]!.length = 0;
+
+    // The cells that stay, with their new ranges; the others leave.
+    const { fits, loSum, hiSum, support } = this;
+    let kept = 0;
+    for (let i = 0; i < count; i++) {
+      const x = cells[i]!;
+      const oldLo = cellLo[i]!;
+      const oldHi = cellHi[i]!;
+      if (inGap[x] !== id) {
+        fits[x]!--;
+        loSum[x]! -= oldLo;
+        hiSum[x]! -= oldHi;
+        this.#leave(x, a);
+        continue;
+      }
+      const lo = a + fDist[x]!;
+      const hi = b - bDist[x]!;
+      if (lo !== oldLo || hi !== oldHi) {
+        loSum[x]! += lo - oldLo;
+        hiSum[x]! += hi - oldHi;
+        const list = this.memberOf[x]!;
+        let m = 0;
+        while (list[m] !== a) m += 3;
+        list[m + 1] = lo;
+        list[m + 2] = hi;
+      }
+      cells[kept] = x;
+      cellLo[kept] = lo;
+      cellHi[kept] = hi;
+      kept++;
+    }
+    this.cellCount[a] = kept;
+
+    // Ranges only shrink, so the links it holds are the old ones whose ends stay and fit.
+    const { from, to } = s;
+    const links = this.links[a]!;
+    let linkCount = 0;
+    for (let i = 0, n = this.linkCount[a]!; i < n; i++) {
+      const f = links[i]!;
+      const x = from[f]!;
+      const y = to[f]!;
+      let held = (x === p || inGap[x] === id) && (y === q || inGap[y] === id);
+      if (held) {
+        const lx = x === p ? a : a + fDist[x]!;
+        const hx = x === p ? a : b - bDist[x]!;
+        const ly = y === q ? b : a + fDist[y]!;
+        const hy = y === q ? b : b - bDist[y]!;
+        held = Math.max(lx, ly - 1) <= Math.min(hx, hy - 1);
+      }
+      if (held) links[linkCount++] = f;
+      else support[f]!--;
+    }
+    this.linkCount[a] = linkCount;
+    this.dirty[a] = CLEAN;
+    return countHolders(this, a, b, cells, cellLo, cellHi, kept);
+  }
+}
+
+/** Gap a's cells with their ranges: count each free number's holders again (see freeNumbersHeld). */
+export function countHolders(g: GapScratch, a: number, b: number, cells: Int32Array, cellLo: Int32Array, cellHi: Int32Array, count: number): boolean {
+  const { holders, holderSum } = g;
+  holders.fill(0, a + 1, b + 1);
+  holderSum.fill(0, a + 1, b + 1);
+  for (let i = 0; i < count; i++) {
+    const x = cells[i]!;
+    holders[cellLo[i]!]!++;
+    holders[cellHi[i]! + 1]!--;
+    holderSum[cellLo[i]!]! += x;
+    holderSum[cellHi[i]! + 1]! -= x;
+  }
+  return freeNumbersHeld(g, a, b);
+}
+
+/** Each free number a+1..b-1 needs a cell that can hold it (from the holders' difference arrays); the only one is numbered. */
+export function freeNumbersHeld(g: GapScratch, a: number, b: number): boolean {
+  const { holders, holderSum } = g;
+  let holding = 0;
+  let sum = 0;
+  for (let k = a + 1; k < b; k++) {
+    holding += holders[k]!;
+    sum += holderSum[k]!;
+    if (holding === 0) return false;
+    if (holding === 1) g.fixes.push(sum, k);
+  }
+  return true;
+}
+
