@@ -414,8 +414,10 @@ export class GapScratch {
     }
     levels[steps]!.length = 0;
 
-    // The cells that stay, with their new ranges; the others leave.
-    const { fits, loSum, hiSum, support } = this;
+    // The cells that stay, with their new ranges; the others leave. Both are stamped `moved`.
+    const { fits, loSum, hiSum, support, fStamp } = this;
+    const moved = ++this.gapId;
+    let changes = 0;
     let kept = 0;
     for (let i = 0; i < count; i++) {
       const x = cells[i]!;
@@ -426,11 +428,15 @@ export class GapScratch {
         loSum[x]! -= oldLo;
         hiSum[x]! -= oldHi;
         this.#leave(x, a);
+        fStamp[x] = moved;
+        changes++;
         continue;
       }
       const lo = a + fDist[x]!;
       const hi = b - bDist[x]!;
       if (lo !== oldLo || hi !== oldHi) {
+        fStamp[x] = moved;
+        changes++;
         loSum[x]! += lo - oldLo;
         hiSum[x]! += hi - oldHi;
         const list = this.memberOf[x]!;
@@ -445,6 +451,9 @@ export class GapScratch {
       kept++;
     }
     this.cellCount[a] = kept;
+    this.dirty[a] = CLEAN;
+    // Nothing moved: the links and the holders are the ones found before.
+    if (changes === 0) return true;
 
     // Ranges only shrink, so the links it holds are the old ones whose ends stay and fit.
     const { from, to } = s;
@@ -454,6 +463,10 @@ export class GapScratch {
       const f = links[i]!;
       const x = from[f]!;
       const y = to[f]!;
+      if (fStamp[x] !== moved && fStamp[y] !== moved) {
+        links[linkCount++] = f;
+        continue;
+      }
       let held = (x === p || inGap[x] === id) && (y === q || inGap[y] === id);
       if (held) {
         const lx = x === p ? a : a + fDist[x]!;
@@ -466,7 +479,6 @@ export class GapScratch {
       else support[f]!--;
     }
     this.linkCount[a] = linkCount;
-    this.dirty[a] = CLEAN;
     return countHolders(this, a, b, cells, cellLo, cellHi, kept);
   }
 }
