@@ -9,6 +9,11 @@ import { StopPoll } from './stop.js';
 export const CLEAN = 0;
 export const STALE = 1;
 
+// What an event says about a cell of a stale gap (GapScratch.eventKind).
+const NUMBERED = 0;
+const FORWARD = 1;
+const BACKWARD = 2;
+
 /** Grow an Int32Array to hold at least `size` entries (contents are not kept). */
 export function room(a: Int32Array, size: number): Int32Array {
   return a.length >= size ? a : new Int32Array(Math.max(size, a.length * 2));
@@ -77,14 +82,18 @@ export class GapScratch {
   readonly markHi: Int32Array;
   markId = 0;
   /**
-   * Cells of stale gaps whose distance from p (forward) or to q (backward) may have grown:
-   * the far end of a dead link that was its only one a step nearer. Per gap, a list
-   * through suspectNext from suspectHead[a]; node x is stored as x (forward) or ~x (backward).
+   * What changed in stale gaps since the last sweep, for `update`: cells numbered (they
+   * leave), and cells whose distance from p (FORWARD) or to q (BACKWARD) may have grown, the
+   * far end of a dead link that was its only one a step nearer. Per gap, a list through
+   * eventNext from eventHead[a].
    */
-  readonly suspectHead: Int32Array;
-  readonly suspectGap: number[] = [];
-  readonly suspectNode: number[] = [];
-  readonly suspectNext: number[] = [];
+  readonly eventHead: Int32Array;
+  readonly eventGap: number[] = [];
+  readonly eventNode: number[] = [];
+  readonly eventKind: number[] = [];
+  readonly eventNext: number[] = [];
+  /** Cells that moved in update (numbered, left, or a range that shrank), stamped in fStamp. */
+  readonly moved: number[] = [];
   /** Per distance, the cells to check at it (update's level-by-level pass). */
   readonly levels: number[][] = [];
   /** Trail size the cached gaps are up to date with; -1 forces a full sweep. */
@@ -138,7 +147,7 @@ export class GapScratch {
     this.mark = new Int32Array(nodes);
     this.markLo = new Int32Array(nodes);
     this.markHi = new Int32Array(nodes);
-    this.suspectHead = new Int32Array(nodes).fill(-1);
+    this.eventHead = new Int32Array(nodes).fill(-1);
   }
 
   /** Forget every cached gap. */
@@ -150,7 +159,7 @@ export class GapScratch {
     this.valid.fill(0);
     this.dirty.fill(0);
     for (const list of this.memberOf) list.length = 0;
-    this.#clearSuspects();
+    this.#clearEvents();
   }
 
   /** Take gap a's contributions out of the totals. */
@@ -217,20 +226,20 @@ export class GapScratch {
       const q = this.gapQ[a]!;
       const xLeaves = x !== p && num[x]! >= 0;
       const yLeaves = y !== q && num[y]! >= 0;
-      if (ly === lx + 1 && y !== q && !xLeaves && !yLeaves && !this.#nearerPred(s, y, a, lx)) this.#suspect(a, y);
-      if (hy === hx + 1 && x !== p && !xLeaves && !yLeaves && !this.#nearerSucc(s, x, a, hy)) this.#suspect(a, ~x);
+      if (ly === lx + 1 && y !== q && !xLeaves && !yLeaves && !this.#nearerPred(s, y, a, lx)) this.#event(a, FORWARD, y);
+      if (hy === hx + 1 && x !== p && !xLeaves && !yLeaves && !this.#nearerSucc(s, x, a, hy)) this.#event(a, BACKWARD, x);
     }
   }
 
-  /** x was numbered: the gaps it is a cell of are stale (a gap it now splits is searched again anyway). */
+  /** x was numbered: it leaves the gaps it is a cell of (a gap it now splits is searched again anyway). */
   numbered(x: number): void {
     const list = this.memberOf[x]!;
-    for (let i = 0; i < list.length; i += 3) this.dirty[list[i]!] = STALE;
+    for (let i = 0; i < list.length; i += 3) this.#event(list[i]!, NUMBERED, x);
   }
 
   /** Mark the cached gaps that the trail since the last sweep touched. */
   markChanges(s: LinkState): void {
-    this.#clearSuspects();
+    this.#clearEvents();
     const trail = s.trail.data;
     const { from, to } = s;
     let i = s.trail.size;
@@ -247,19 +256,21 @@ export class GapScratch {
     }
   }
 
-  #suspect(a: number, node: number): void {
+  #event(a: number, kind: number, node: number): void {
     this.dirty[a] = STALE;
-    this.suspectGap.push(a);
-    this.suspectNode.push(node);
-    this.suspectNext.push(this.suspectHead[a]!);
-    this.suspectHead[a] = this.suspectNode.length - 1;
+    this.eventGap.push(a);
+    this.eventNode.push(node);
+    this.eventKind.push(kind);
+    this.eventNext.push(this.eventHead[a]!);
+    this.eventHead[a] = this.eventNode.length - 1;
   }
 
-  #clearSuspects(): void {
-    for (const a of this.suspectGap) this.suspectHead[a] = -1;
-    this.suspectGap.length = 0;
-    this.suspectNode.length = 0;
-    this.suspectNext.length = 0;
+  #clearEvents(): void {
+    for (const a of this.eventGap) this.eventHead[a] = -1;
+    this.eventGap.length = 0;
+    this.eventNode.length = 0;
+    this.eventKind.length = 0;
+    this.eventNext.length = 0;
   }
 
   /** Does y keep a live predecessor in gap a whose range starts at `lo` (one step nearer p)? */
@@ -319,30 +330,39 @@ export class GapScratch {
     const cellLo = this.cellLo[a]!;
     const cellHi = this.cellHi[a]!;
     const count = this.cellCount[a]!;
-    const { fDist, bDist, inGap } = this;
+    // pos: each cell's index in the gap's arrays.
+    const { fDist, bDist, inGap, fStamp, lo: pos, moved, levels } = this;
     const id = ++this.gapId;
+    const movedId = ++this.gapId;
     for (let i = 0; i < count; i++) {
       const x = cells[i]!;
       fDist[x] = cellLo[i]! - a;
       bDist[x] = b - cellHi[i]!;
-      if (num[x]! < 0) inGap[x] = id;
+      pos[x] = i;
+      inGap[x] = id;
     }
-    const levels = this.levels;
     while (levels.length <= steps + 1) levels.push([]);
+    moved.length = 0;
+    const move = (x: number) => {
+      if (fStamp[x] === movedId) return;
+      fStamp[x] = movedId;
+      moved.push(x);
+    };
 
-    // Forward: neighbours of numbered cells (over all their links: the ones that died with
-    // the numbering were left to this) and suspects from the trail.
-    for (let i = 0; i < count; i++) {
-      const x = cells[i]!;
-      if (inGap[x] === id) continue;
-      for (let j = outStart[x]!, end = outStart[x + 1]!; j < end; j++) {
-        const y = outTo[j]!;
-        if (inGap[y] === id && fDist[y] === fDist[x]! + 1) levels[fDist[y]!]!.push(y);
-      }
-    }
-    for (let k = this.suspectHead[a]!; k >= 0; k = this.suspectNext[k]!) {
-      const y = this.suspectNode[k]!;
-      if (y >= 0 && inGap[y] === id) levels[fDist[y]!]!.push(y);
+    // Forward: the neighbours of numbered cells (over all their links: the ones that died with
+    // the numbering were left to this) and the suspects from the trail.
+    for (let k = this.eventHead[a]!; k >= 0; k = this.eventNext[k]!) {
+      const x = this.eventNode[k]!;
+      const kind = this.eventKind[k]!;
+      if (kind === NUMBERED) {
+        if (inGap[x] !== id) continue; // numbered twice over the trail
+        inGap[x] = 0;
+        move(x);
+        for (let j = outStart[x]!, end = outStart[x + 1]!; j < end; j++) {
+          const y = outTo[j]!;
+          if (inGap[y] === id && fDist[y] === fDist[x]! + 1) levels[fDist[y]!]!.push(y);
+        }
+      } else if (kind === FORWARD && inGap[x] === id) levels[fDist[x]!]!.push(x);
     }
     for (let d = 1; d < steps; d++) {
       const list = levels[d]!;
@@ -361,6 +381,7 @@ export class GapScratch {
           if (inGap[w] === id && fDist[w] === d + 1) next.push(w);
         }
         fDist[y] = d + 1;
+        move(y);
         if (d + 1 + bDist[y]! > steps) inGap[y] = 0;
         else next.push(y);
       }
@@ -368,27 +389,20 @@ export class GapScratch {
     }
     levels[steps]!.length = 0;
 
-    // Backward, the same towards q.
-    for (let i = 0; i < count; i++) {
-      const x = cells[i]!;
-      if (num[x]! < 0) continue;
-      for (let j = inStart[x]!, end = inStart[x + 1]!; j < end; j++) {
+    // Backward, the same towards q, from the cells gone so far (numbered, or too far from p
+    // now: their neighbours nearer p may have counted on them) and the suspects from the trail.
+    for (let m = 0, gone = moved.length; m < gone; m++) {
+      const x = moved[m]!;
+      if (inGap[x] === id) continue;
+      const all = num[x]! >= 0; // a numbered cell's links died with the numbering
+      for (let j = inStart[x]!, end = all ? inStart[x + 1]! : j + predCount[x]!; j < end; j++) {
         const z = inFrom[j]!;
         if (inGap[z] === id && bDist[z] === bDist[x]! + 1) levels[bDist[z]!]!.push(z);
       }
     }
-    for (let k = this.suspectHead[a]!; k >= 0; k = this.suspectNext[k]!) {
-      const x = ~this.suspectNode[k]!;
-      if (x >= 0 && inGap[x] === id) levels[bDist[x]!]!.push(x);
-    }
-    // Cells that left going forward: their neighbours nearer p may have counted on them.
-    for (let i = 0; i < count; i++) {
-      const x = cells[i]!;
-      if (inGap[x] === id || num[x]! >= 0) continue;
-      for (let j = inStart[x]!, end = j + predCount[x]!; j < end; j++) {
-        const z = inFrom[j]!;
-        if (inGap[z] === id && bDist[z] === bDist[x]! + 1) levels[bDist[z]!]!.push(z);
-      }
+    for (let k = this.eventHead[a]!; k >= 0; k = this.eventNext[k]!) {
+      const x = this.eventNode[k]!;
+      if (this.eventKind[k] === BACKWARD && inGap[x] === id) levels[bDist[x]!]!.push(x);
     }
     for (let d = 1; d < steps; d++) {
       const list = levels[d]!;
@@ -407,53 +421,49 @@ export class GapScratch {
           if (inGap[z] === id && bDist[z] === d + 1) next.push(z);
         }
         bDist[x] = d + 1;
+        move(x);
         if (d + 1 + fDist[x]! > steps) inGap[x] = 0;
         else next.push(x);
       }
       list.length = 0;
     }
     levels[steps]!.length = 0;
+    this.dirty[a] = CLEAN;
+    // Nothing moved: the links and the holders are the ones found before.
+    if (moved.length === 0) return true;
 
-    // The cells that stay, with their new ranges; the others leave. Both are stamped `moved`.
-    const { fits, loSum, hiSum, support, fStamp } = this;
-    const moved = ++this.gapId;
-    let changes = 0;
-    let kept = 0;
-    for (let i = 0; i < count; i++) {
-      const x = cells[i]!;
-      const oldLo = cellLo[i]!;
-      const oldHi = cellHi[i]!;
+    // The moved cells that stay take their new ranges; the others leave (the last cell takes
+    // a leaving one's place).
+    const { fits, loSum, hiSum, support } = this;
+    let kept = count;
+    for (const x of moved) {
+      const i = pos[x]!;
       if (inGap[x] !== id) {
         fits[x]!--;
-        loSum[x]! -= oldLo;
-        hiSum[x]! -= oldHi;
+        loSum[x]! -= cellLo[i]!;
+        hiSum[x]! -= cellHi[i]!;
         this.#leave(x, a);
-        fStamp[x] = moved;
-        changes++;
+        kept--;
+        const last = cells[kept]!;
+        cells[i] = last;
+        cellLo[i] = cellLo[kept]!;
+        cellHi[i] = cellHi[kept]!;
+        pos[last] = i;
         continue;
       }
       const lo = a + fDist[x]!;
       const hi = b - bDist[x]!;
-      if (lo !== oldLo || hi !== oldHi) {
-        fStamp[x] = moved;
-        changes++;
-        loSum[x]! += lo - oldLo;
-        hiSum[x]! += hi - oldHi;
-        const list = this.memberOf[x]!;
-        let m = 0;
-        while (list[m] !== a) m += 3;
-        list[m + 1] = lo;
-        list[m + 2] = hi;
-      }
-      cells[kept] = x;
-      cellLo[kept] = lo;
-      cellHi[kept] = hi;
-      kept++;
+      loSum[x]! += lo - cellLo[i]!;
+      hiSum[x]! += hi - cellHi[i]!;
+      cellLo[i] = lo;
+      cellHi[i] = hi;
+      const list = this.memberOf[x]!;
+      let m = 0;
+      while (list[m] !== a) m += 3;
+      list[m + 1] = lo;
+      list[m + 2] = hi;
     }
     this.cellCount[a] = kept;
-    this.dirty[a] = CLEAN;
-    // Nothing moved: the links and the holders are the ones found before.
-    if (changes === 0) return true;
 
     // Ranges only shrink, so the links it holds are the old ones whose ends stay and fit.
     const { from, to } = s;
@@ -463,7 +473,7 @@ export class GapScratch {
       const f = links[i]!;
       const x = from[f]!;
       const y = to[f]!;
-      if (fStamp[x] !== moved && fStamp[y] !== moved) {
+      if (fStamp[x] !== movedId && fStamp[y] !== movedId) {
         links[linkCount++] = f;
         continue;
       }
