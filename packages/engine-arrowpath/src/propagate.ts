@@ -129,7 +129,11 @@ export function sweepGaps(s: LinkState, g: GapScratch): boolean {
     let b = a + 1;
     while (cellOf[b] === -1) b++;
     if (g.valid[a] === 1 && g.gapB[a] !== b) g.retract(a);
-    else if (g.valid[a] === 1 && g.dirty[a] !== CLEAN && !g.update(s, a)) return fail(s);
+    else if (g.valid[a] === 1 && g.dirty[a] !== CLEAN) {
+      const updated = g.update(s, a);
+      if (updated === false) return fail(s);
+      if (updated === null) g.retract(a);
+    }
     if (b > a + 1 && g.valid[a] === 0 && !sweepOneGap(s, g, a, b)) return fail(s);
     a = b;
   }
