@@ -12,6 +12,22 @@ export const STALE = 1;
 /** update() gives up when more than this share of the gap's cells moved (see there). */
 const GIVE_UP_SHARE = 0.25;
 
+/** One direction of a gap's distances: from p along links (forward) or to q against them (backward). */
+interface Direction {
+  /** The distances being updated, and the other direction's. */
+  readonly dist: Int32Array;
+  readonly other: Int32Array;
+  /** p or q, at distance 0. */
+  readonly root: number;
+  /** The links towards the root (a cell's predecessors going forward) and away from it, as CSR slices with live counts. */
+  readonly nearStart: Int32Array;
+  readonly nearCount: Int32Array;
+  readonly nearEnds: Int32Array;
+  readonly farStart: Int32Array;
+  readonly farCount: Int32Array;
+  readonly farEnds: Int32Array;
+}
+
 // What an event says about a cell of a stale gap (GapScratch.eventKind).
 const NUMBERED = 0;
 const FORWARD = 1;
@@ -259,6 +275,46 @@ export class GapScratch {
     }
   }
 
+  /**
+   * The level-by-level pass of update() in one direction, from the cells queued in `levels`:
+   * a cell at distance d with no live neighbour in the gap at d - 1 (the root at d = 1) moves
+   * to d + 1, its neighbours at d + 1 beyond it are checked next, and it leaves the gap
+   * (inGap cleared) once its two distances no longer fit. False when it gave up.
+   */
+  #raise(dir: Direction, steps: number, id: number, giveUp: number, move: (x: number) => void): boolean {
+    const { dist, other, root, nearStart, nearCount, nearEnds, farStart, farCount, farEnds } = dir;
+    const { inGap, levels, moved } = this;
+    for (let d = 1; d < steps; d++) {
+      const list = levels[d]!;
+      for (let i = 0; i < list.length; i++) {
+        const x = list[i]!;
+        if (inGap[x] !== id || dist[x] !== d) continue;
+        let held = false;
+        for (let j = nearStart[x]!, end = j + nearCount[x]!; j < end && !held; j++) {
+          const z = nearEnds[j]!;
+          held = d === 1 ? z === root : inGap[z] === id && dist[z] === d - 1;
+        }
+        if (held) continue;
+        const next = levels[d + 1]!;
+        for (let j = farStart[x]!, end = j + farCount[x]!; j < end; j++) {
+          const w = farEnds[j]!;
+          if (inGap[w] === id && dist[w] === d + 1) next.push(w);
+        }
+        dist[x] = d + 1;
+        move(x);
+        if (moved.length > giveUp) {
+          this.#giveUp(d, steps);
+          return false;
+        }
+        if (d + 1 + other[x]! > steps) inGap[x] = 0;
+        else next.push(x);
+      }
+      list.length = 0;
+    }
+    levels[steps]!.length = 0;
+    return true;
+  }
+
   /** update() stops: clear its level lists from d on (the gap is left for a new search). */
   #giveUp(d: number, steps: number): null {
     for (let k = d; k <= steps; k++) this.levels[k]!.length = 0;
@@ -377,31 +433,8 @@ export class GapScratch {
       } else if (kind === FORWARD && inGap[x] === id) levels[fDist[x]!]!.push(x);
     }
     if (moved.length > giveUp) return this.#giveUp(1, steps);
-    for (let d = 1; d < steps; d++) {
-      const list = levels[d]!;
-      for (let i = 0; i < list.length; i++) {
-        const y = list[i]!;
-        if (inGap[y] !== id || fDist[y] !== d) continue;
-        let held = false;
-        for (let j = inStart[y]!, end = j + predCount[y]!; j < end && !held; j++) {
-          const z = inFrom[j]!;
-          held = d === 1 ? z === p : inGap[z] === id && fDist[z] === d - 1;
-        }
-        if (held) continue;
-        const next = levels[d + 1]!;
-        for (let j = outStart[y]!, end = j + succCount[y]!; j < end; j++) {
-          const w = outTo[j]!;
-          if (inGap[w] === id && fDist[w] === d + 1) next.push(w);
-        }
-        fDist[y] = d + 1;
-        move(y);
-        if (moved.length > giveUp) return this.#giveUp(d, steps);
-        if (d + 1 + bDist[y]! > steps) inGap[y] = 0;
-        else next.push(y);
-      }
-      list.length = 0;
-    }
-    levels[steps]!.length = 0;
+    const forward: Direction = { dist: fDist, other: bDist, root: p, nearStart: inStart, nearCount: predCount, nearEnds: inFrom, farStart: outStart, farCount: succCount, farEnds: outTo };
+    if (!this.#raise(forward, steps, id, giveUp, move)) return null;
 
     // Backward, the same towards q, from the cells gone so far (numbered, or too far from p
     // now: their neighbours nearer p may have counted on them) and the suspects from the trail.
@@ -418,31 +451,8 @@ export class GapScratch {
       const x = this.eventNode[k]!;
       if (this.eventKind[k] === BACKWARD && inGap[x] === id) levels[bDist[x]!]!.push(x);
     }
-    for (let d = 1; d < steps; d++) {
-      const list = levels[d]!;
-      for (let i = 0; i < list.length; i++) {
-        const x = list[i]!;
-        if (inGap[x] !== id || bDist[x] !== d) continue;
-        let held = false;
-        for (let j = outStart[x]!, end = j + succCount[x]!; j < end && !held; j++) {
-          const w = outTo[j]!;
-          held = d === 1 ? w === q : inGap[w] === id && bDist[w] === d - 1;
-        }
-        if (held) continue;
-        const next = levels[d + 1]!;
-        for (let j = inStart[x]!, end = j + predCount[x]!; j < end; j++) {
-          const z = inFrom[j]!;
-          if (inGap[z] === id && bDist[z] === d + 1) next.push(z);
-        }
-        bDist[x] = d + 1;
-        move(x);
-        if (moved.length > giveUp) return this.#giveUp(d, steps);
-        if (d + 1 + fDist[x]! > steps) inGap[x] = 0;
-        else next.push(x);
-      }
-      list.length = 0;
-    }
-    levels[steps]!.length = 0;
+    const backward: Direction = { dist: bDist, other: fDist, root: q, nearStart: outStart, nearCount: succCount, nearEnds: outTo, farStart: inStart, farCount: predCount, farEnds: inFrom };
+    if (!this.#raise(backward, steps, id, giveUp, move)) return null;
     this.gapUpdates++;
     this.dirty[a] = CLEAN;
     // Nothing moved: the links and the holders are the ones found before.
