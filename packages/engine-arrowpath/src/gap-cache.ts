@@ -245,8 +245,8 @@ export class GapScratch {
       const q = this.gapQ[a]!;
       const xLeaves = x !== p && num[x]! >= 0;
       const yLeaves = y !== q && num[y]! >= 0;
-      if (ly === lx + 1 && y !== q && !xLeaves && !yLeaves && !this.#nearerPred(s, y, a, lx)) this.#event(a, FORWARD, y);
-      if (hy === hx + 1 && x !== p && !xLeaves && !yLeaves && !this.#nearerSucc(s, x, a, hy)) this.#event(a, BACKWARD, x);
+      if (ly === lx + 1 && y !== q && !xLeaves && !yLeaves && !this.#nearer(s, y, a, lx, 1)) this.#event(a, FORWARD, y);
+      if (hy === hx + 1 && x !== p && !xLeaves && !yLeaves && !this.#nearer(s, x, a, hy, 2)) this.#event(a, BACKWARD, x);
     }
   }
 
@@ -338,28 +338,23 @@ export class GapScratch {
     this.eventNext.length = 0;
   }
 
-  /** Does y keep a live predecessor in gap a whose range starts at `lo` (one step nearer p)? */
-  #nearerPred(s: LinkState, y: number, a: number, lo: number): boolean {
-    const { inStart, predCount, inFrom, num } = s;
-    const p = this.gapP[a]!;
-    for (let i = inStart[y]!, end = i + predCount[y]!; i < end; i++) {
-      const z = inFrom[i]!;
-      if (z === p) {
-        if (lo === a) return true;
-      } else if (num[z]! < 0 && this.#rangeIn(z, a, 1) === lo) return true;
-    }
-    return false;
-  }
-
-  /** Does x keep a live successor in gap a whose range ends at `hi` (one step nearer q)? */
-  #nearerSucc(s: LinkState, x: number, a: number, hi: number): boolean {
-    const { outStart, succCount, outTo, num } = s;
-    const q = this.gapQ[a]!;
-    for (let i = outStart[x]!, end = i + succCount[x]!; i < end; i++) {
-      const w = outTo[i]!;
-      if (w === q) {
-        if (hi === this.gapB[a]) return true;
-      } else if (num[w]! < 0 && this.#rangeIn(w, a, 2) === hi) return true;
+  /**
+   * Does x keep a live neighbour in gap a one step nearer an end: a predecessor whose range
+   * starts at `bound` (toward p: ends = 1), or a successor whose range ends at it (toward q:
+   * ends = 2)? The end itself counts when its number is `bound`.
+   */
+  #nearer(s: LinkState, x: number, a: number, bound: number, toward: 1 | 2): boolean {
+    const num = s.num;
+    const start = toward === 1 ? s.inStart : s.outStart;
+    const count = toward === 1 ? s.predCount : s.succCount;
+    const ends = toward === 1 ? s.inFrom : s.outTo;
+    const root = toward === 1 ? this.gapP[a]! : this.gapQ[a]!;
+    const rootNumber = toward === 1 ? a : this.gapB[a]!;
+    for (let i = start[x]!, end = i + count[x]!; i < end; i++) {
+      const z = ends[i]!;
+      if (z === root) {
+        if (bound === rootNumber) return true;
+      } else if (num[z]! < 0 && this.#rangeIn(z, a, toward) === bound) return true;
     }
     return false;
   }
