@@ -33,6 +33,14 @@ const NUMBERED = 0;
 const FORWARD = 1;
 const BACKWARD = 2;
 
+/**
+ * Can a gap hold link x -> y, with x's range [lx, hx] and y's [ly, hy] in it: some k with
+ * lx <= k <= hx and ly <= k + 1 <= hy?
+ */
+export function holdsLink(lx: number, hx: number, ly: number, hy: number): boolean {
+  return Math.max(lx, ly - 1) <= Math.min(hx, hy - 1);
+}
+
 /** Grow an Int32Array to hold at least `size` entries (contents are not kept). */
 export function room(a: Int32Array, size: number): Int32Array {
   return a.length >= size ? a : new Int32Array(Math.max(size, a.length * 2));
@@ -81,7 +89,7 @@ export class GapScratch {
   readonly support: Int32Array;
 
   // The cached gap starting at number a: valid, its end b, ends p and q, its cells with
-  // their ranges, the links it holds, and whether it must be recomputed.
+  // their ranges, the links it holds, and whether it changed since (dirty).
   readonly valid: Uint8Array;
   readonly gapB: Int32Array;
   readonly gapP: Int32Array;
@@ -204,8 +212,7 @@ export class GapScratch {
 
   #leave(x: number, a: number): void {
     const list = this.memberOf[x]!;
-    let i = 0;
-    while (list[i] !== a) i += 3;
+    const i = this.#indexIn(x, a);
     const last = list.length - 3;
     list[i] = list[last]!;
     list[i + 1] = list[last + 1]!;
@@ -239,7 +246,7 @@ export class GapScratch {
       const hx = markHi[a]!;
       const ly = my[i + 1]!;
       const hy = my[i + 2]!;
-      if (Math.max(lx, ly - 1) > Math.min(hx, hy - 1)) continue;
+      if (!holdsLink(lx, hx, ly, hy)) continue;
       // A numbered cell leaves the gap; update() looks at its neighbours itself.
       const p = this.gapP[a]!;
       const q = this.gapQ[a]!;
@@ -359,11 +366,17 @@ export class GapScratch {
     return false;
   }
 
+  /** Where x's triple for gap a starts in memberOf[x], or -1 when x is not in the gap. */
+  #indexIn(x: number, a: number): number {
+    const list = this.memberOf[x]!;
+    for (let i = 0; i < list.length; i += 3) if (list[i] === a) return i;
+    return -1;
+  }
+
   /** The start (end = 1) or end (2) of x's range in gap a, or -1 when x is not in it. */
   #rangeIn(x: number, a: number, end: 1 | 2): number {
-    const list = this.memberOf[x]!;
-    for (let i = 0; i < list.length; i += 3) if (list[i] === a) return list[i + end]!;
-    return -1;
+    const i = this.#indexIn(x, a);
+    return i < 0 ? -1 : this.memberOf[x]![i + end]!;
   }
 
   /**
@@ -418,7 +431,7 @@ export class GapScratch {
       const x = this.eventNode[k]!;
       const kind = this.eventKind[k]!;
       if (kind === NUMBERED) {
-        if (inGap[x] !== id) continue; // numbered twice over the trail
+        if (inGap[x] !== id) continue; // already out (a guard: the trail numbers a cell once)
         inGap[x] = 0;
         move(x);
         for (let j = outStart[x]!, end = outStart[x + 1]!; j < end; j++) {
@@ -479,8 +492,7 @@ export class GapScratch {
       cellLo[i] = lo;
       cellHi[i] = hi;
       const list = this.memberOf[x]!;
-      let m = 0;
-      while (list[m] !== a) m += 3;
+      const m = this.#indexIn(x, a);
       list[m + 1] = lo;
       list[m + 2] = hi;
     }
@@ -504,7 +516,7 @@ export class GapScratch {
         const hx = x === p ? a : b - bDist[x]!;
         const ly = y === q ? b : a + fDist[y]!;
         const hy = y === q ? b : b - bDist[y]!;
-        held = Math.max(lx, ly - 1) <= Math.min(hx, hy - 1);
+        held = holdsLink(lx, hx, ly, hy);
       }
       if (held) links[linkCount++] = f;
       else support[f]!--;
@@ -515,7 +527,7 @@ export class GapScratch {
 }
 
 /** Gap a's cells with their ranges: count each free number's holders again (see freeNumbersHeld). */
-export function countHolders(g: GapScratch, a: number, b: number, cells: Int32Array, cellLo: Int32Array, cellHi: Int32Array, count: number): boolean {
+function countHolders(g: GapScratch, a: number, b: number, cells: Int32Array, cellLo: Int32Array, cellHi: Int32Array, count: number): boolean {
   const { holders, holderSum } = g;
   holders.fill(0, a + 1, b + 1);
   holderSum.fill(0, a + 1, b + 1);

@@ -12,7 +12,7 @@
 // in one place only is numbered; so is the only cell that can hold a free number (none
 // kills the branch); a candidate link that no gap can hold is killed.
 import { SolveBudget } from '@gridrace/core';
-import { CLEAN, GapScratch, freeNumbersHeld, room } from './gap-cache.js';
+import { CLEAN, GapScratch, freeNumbersHeld, holdsLink, room } from './gap-cache.js';
 import type { LinkState } from './links.js';
 import { filterByMatching, type MatchScratch } from './matching.js';
 import { PropagationStopped } from './stop.js';
@@ -333,8 +333,7 @@ function sweepOneGap(s: LinkState, g: GapScratch, a: number, b: number): boolean
       const y = outTo[j]!;
       if (inGap[y] !== gap) continue;
       const f = outEdges[j]!;
-      // Some k with lx <= k <= hx and lo[y] <= k + 1 <= hi[y].
-      if (Math.max(lx, lo[y]! - 1) <= Math.min(hx, hi[y]! - 1)) {
+      if (holdsLink(lx, hx, lo[y]!, hi[y]!)) {
         if (linkCount === links.length) {
           const bigger = new Int32Array(Math.max(16, links.length * 2));
           bigger.set(links);
