@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Turns the JavaScript tsc wrote into a package's dist/ into a few files: esbuild bundles the
-// entry points named on the command line (dist/<name>.js, as package.json exports them), split
-// so that code two entries share loads once, and the per-module files are removed. The
-// declarations (.d.ts) stay as tsc wrote them.
+// entry points named on the command line (dist/<name>.js: what package.json exports, and any
+// built file loaded by its path, such as a worker thread's script or a module a test starts
+// a thread on), split so that code two entries share loads once, and the per-module files
+// are removed. The declarations (.d.ts) stay as tsc wrote them.
 //
 // Why: Node's module loader costs about 1.5 ms a file here, and every process and every race
 // worker thread loads these packages again; @gridrace/core alone was 28 files, about 60 ms
