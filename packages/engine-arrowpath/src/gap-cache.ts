@@ -347,8 +347,8 @@ export class GapScratch {
 
   /**
    * Does x keep a live neighbour in gap a one step nearer an end: a predecessor whose range
-   * starts at `bound` (toward p: ends = 1), or a successor whose range ends at it (toward q:
-   * ends = 2)? The end itself counts when its number is `bound`.
+   * starts at `bound` (toward p: toward = 1), or a successor whose range ends at it (toward q:
+   * toward = 2)? The end itself counts when its number is `bound`.
    */
   #nearer(s: LinkState, x: number, a: number, bound: number, toward: 1 | 2): boolean {
     const num = s.num;
