@@ -2,7 +2,7 @@
 export type { Engine, SolveOptions, SolveResult, SolveStats, ProcessStats, StopReason, Verdict, Difficulty } from './engine.js';
 export { DEFAULT_MAX_SOLUTIONS, makeResult, resolveMaxSolutions } from './engine.js';
 export { registerEngine, registerMissingEngine, unregisterEngine, getEngine, listEngines, UnknownEngineError } from './registry.js';
-export { SolveBudget, yieldToEventLoop, MAX_SOLUTIONS_LIMIT, MAX_INPUT_BYTES, MAX_OUTPUT_CHARS, OutputLimitError, checkOutputSize } from './limits.js';
+export { SolveBudget, yieldToEventLoop, MAX_TIMER_MS, setLimitTimer, MAX_SOLUTIONS_LIMIT, MAX_INPUT_BYTES, MAX_OUTPUT_CHARS, OutputLimitError, checkOutputSize } from './limits.js';
 export type {
   CheckedNonogram,
   CheckedNonogramPuzzle,

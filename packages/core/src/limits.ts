@@ -47,6 +47,22 @@ function formatMiB(chars: number): string {
   return `${(chars / (1024 * 1024)).toFixed(chars < 1024 * 1024 ? 2 : 0)} MiB`;
 }
 
+/**
+ * Longest delay setTimeout keeps (2^31 - 1 ms, about 24.8 days). Node and browsers fire a
+ * longer one at once (Node with a TimeoutOverflowWarning), so a time limit of a month would
+ * end a solve after a millisecond.
+ */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * setTimeout for a time limit: a delay past MAX_TIMER_MS sets no timer (a limit that far off
+ * never comes in a running process) instead of one that fires at once. Clear it with
+ * clearTimeout as usual; clearTimeout(undefined) does nothing.
+ */
+export function setLimitTimer(onTime: () => void, ms: number): ReturnType<typeof setTimeout> | undefined {
+  return ms > MAX_TIMER_MS ? undefined : setTimeout(onTime, Math.max(0, ms));
+}
+
 /** `timeLimitMs`: absent (undefined or null) is no limit, else a finite number >= 0. */
 export function checkTimeLimitMs(value: unknown): number | undefined {
   if (value === undefined || value === null) return undefined;

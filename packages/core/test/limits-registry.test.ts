@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SolveBudget, UnknownEngineError, getEngine, listEngines, makeResult, registerEngine, registerMissingEngine, resolveMaxSolutions, unregisterEngine, type Engine } from '../src/index.js';
+import { MAX_TIMER_MS, SolveBudget, UnknownEngineError, getEngine, listEngines, makeResult, registerEngine, registerMissingEngine, resolveMaxSolutions, setLimitTimer, unregisterEngine, type Engine } from '../src/index.js';
 
 describe('SolveBudget', () => {
   it('reports an abort, also one that happens while the solver holds the event loop', async () => {
@@ -20,6 +20,17 @@ describe('SolveBudget', () => {
   it('rejects a negative or NaN time limit', () => {
     expect(() => new SolveBudget({ timeLimitMs: -1 })).toThrow(RangeError);
     expect(() => new SolveBudget({ timeLimitMs: Number.NaN })).toThrow(RangeError);
+  });
+});
+
+describe('setLimitTimer', () => {
+  it('fires within range, and sets no timer past setTimeout\'s range (which would fire at once)', async () => {
+    let fired = 0;
+    expect(setLimitTimer(() => fired++, MAX_TIMER_MS + 1)).toBeUndefined();
+    const timer = setLimitTimer(() => fired++, 5);
+    expect(timer).toBeDefined();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fired).toBe(1);
   });
 });
 

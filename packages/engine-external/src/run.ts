@@ -11,6 +11,7 @@
 // run's marker in its environment.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { constants } from 'node:os';
+import { setLimitTimer } from '@gridrace/core';
 import { findOnPath } from './discover.js';
 import { RUN_MARKER_ENV, killRun, newRunMarker } from './tree.js';
 
@@ -169,7 +170,6 @@ export interface RunResult {
 }
 
 let pythonPath: string | null | undefined;
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** The python3 interpreter itself: PATH entries are often shims (pyenv) that cost 200 ms a start. */
 function findPython(): string | null {
@@ -242,9 +242,7 @@ export function runProgram(options: RunOptions): Promise<RunResult> {
       child.stdin?.destroy();
       backstop = setTimeout(killAll, RUNNER_STOP_GRACE_MS);
     };
-    // A limit past setTimeout's range (about 24.8 days) would fire at once; it is no limit at all.
-    const limited = options.timeLimitMs !== undefined && options.timeLimitMs <= MAX_TIMER_MS;
-    const timer = limited ? setTimeout(() => stop('time-limit'), Math.max(0, options.timeLimitMs!)) : undefined;
+    const timer = options.timeLimitMs === undefined ? undefined : setLimitTimer(() => stop('time-limit'), options.timeLimitMs);
     const onAbort = () => stop('aborted');
     if (options.signal?.aborted) onAbort();
     else options.signal?.addEventListener('abort', onAbort, { once: true });

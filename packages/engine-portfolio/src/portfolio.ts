@@ -11,6 +11,7 @@
 import {
   checkSolveInput,
   makeResult,
+  setLimitTimer,
   verifyNonogram,
   type Engine,
   type NonogramPuzzle,
@@ -201,12 +202,11 @@ export function createPortfolioEngine(config: PortfolioConfig = {}): PortfolioEn
     else void startThreads();
     // Past the time limit every search stops by itself; this only catches one that does not.
     if (deadline !== Infinity) {
-      timers.push(
-        setTimeout(() => {
-          stopReason ??= 'time-limit';
-          stopAll();
-        }, deadline - started + STOP_GRACE_MS),
-      );
+      const backstop = setLimitTimer(() => {
+        stopReason ??= 'time-limit';
+        stopAll();
+      }, deadline - started + STOP_GRACE_MS);
+      if (backstop !== undefined) timers.push(backstop);
     }
 
     try {

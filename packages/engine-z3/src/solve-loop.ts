@@ -6,7 +6,7 @@
 // once: it interrupts the check. The time limit is Z3's `timeout` parameter (the remaining
 // budget, set before every check), with an interrupt at the deadline as a backstop (the
 // first timed check of a process can overrun by a second while Z3 starts its timer thread).
-import { makeResult, type NonogramPuzzle, type NonogramSolution, type SolveBudget, type SolveResult, type StopReason } from '@gridrace/core';
+import { MAX_TIMER_MS, makeResult, type NonogramPuzzle, type NonogramSolution, type SolveBudget, type SolveResult, type StopReason } from '@gridrace/core';
 import type { Z3_solver } from 'z3-solver';
 import { checkQueueFor, type CheckQueue } from './check-queue.js';
 import { excludeSolution, readSolution } from './decode.js';
@@ -242,7 +242,6 @@ const INTERRUPT_REPEAT_MS = 20;
 export const STOP_GRACE_MS = 500;
 /** Assertions handed to Z3 between two budget checks. */
 const ASSERTIONS_PER_CHECK = 512;
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 function setParams(t: Terms, solver: Z3_solver, params: Readonly<Record<string, number | boolean>>): void {
   const entries = Object.entries(params);

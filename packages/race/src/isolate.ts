@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { Difficulty, ProcessStats, Solution, StopReason, Verdict } from '@gridrace/core';
+import { setLimitTimer, type Difficulty, type ProcessStats, type Solution, type StopReason, type Verdict } from '@gridrace/core';
 import { killRun } from '@gridrace/engine-external';
 import { childPids, killGroups, treeRssMb } from './process-groups.js';
 import { CALIBRATION_SAMPLES, CALIBRATION_WARMUP, SETTLED, type CalibrationInput, type CalibrationMessage, type WorkerInput, type WorkerMessage } from './protocol.js';
@@ -118,7 +118,7 @@ export function runIsolated(input: WorkerInput, limits: IsolationLimits): Promis
 
     const arm = (ms: number, note: string) => {
       if (timer) clearTimeout(timer);
-      timer = setTimeout(() => finish('timeout', `${note}; stopped by the race after ${((performance.now() - spawnedAt) / 1000).toFixed(1)} s`, true), ms);
+      timer = setLimitTimer(() => finish('timeout', `${note}; stopped by the race after ${((performance.now() - spawnedAt) / 1000).toFixed(1)} s`, true), ms);
     };
 
     const memoryWatch = setInterval(() => {

@@ -33,6 +33,15 @@ describe('worker isolation', () => {
     expect(await processGone(child), `the engine's child ${child} outlived its worker`).toBe(true);
   });
 
+  it("keeps a time limit past setTimeout's range (30 days): the task runs to its answer", async () => {
+    await loadEngineModules([FIXTURES]);
+    // setTimeout fires a delay over 2^31 - 1 ms at once: a stop timer armed with the limit
+    // would record this 100 ms solve as a timeout.
+    const race = new Race({ puzzles: [entry(FRAME, 'frame')], engines: ['fixture-slow-known'], timeLimitMs: 30 * 86_400_000, timing: { iterations: 1 }, calibration: false, load: [FIXTURES] });
+    const results = await race.run();
+    expect(results.tasks[0]).toMatchObject({ state: 'completed', verdict: 'unique', verified: true });
+  });
+
   // Retried: under a full test run on two cores a worker can be starved long enough that
   // fixture-known's probe solves look slow and it is not batched (seen once in CI).
   it('stops and records misbehaving engines, and the race completes', { retry: 2 }, async () => {

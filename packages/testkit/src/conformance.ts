@@ -259,6 +259,19 @@ export function describeEngineConformance<K extends PuzzleKind>(engine: Engine<K
         }
       });
 
+      it('a time limit past setTimeout\'s range (30 days) is no limit: a long solve runs until it is aborted', async () => {
+        // setTimeout fires a delay over 2^31 - 1 ms at once: an engine that armed such a timer
+        // for its limit would answer time-limit within a millisecond.
+        const controller = new AbortController();
+        const timer = setTimeout(() => controller.abort(), 50);
+        try {
+          const result = await solve(hard, { timeLimitMs: 30 * 86_400_000, signal: controller.signal, maxSolutions: MANY });
+          expectStoppedEarly(hard, result, 'aborted');
+        } finally {
+          clearTimeout(timer);
+        }
+      });
+
       it(`timeLimitMs 50 on a long solve: incomplete/time-limit within ${stopWithinMs} ms`, async () => {
         const start = performance.now();
         const result = await solve(hard, { timeLimitMs: 50, maxSolutions: MANY });

@@ -2,7 +2,7 @@
 // time (so tasks do not share the cores they are timed on), each answer verified with core's
 // verifier and cross-checked with the race's own rules, written as the same results a race
 // on the command line writes (report, compare, merge and history read it unchanged).
-import { verify, type Puzzle, type Solution } from '@gridrace/core';
+import { setLimitTimer, verify, type Puzzle, type Solution } from '@gridrace/core';
 import {
   RESULTS_FORMAT,
   RESULTS_SCHEMA,
@@ -133,7 +133,7 @@ function runTask(options: BrowserRaceOptions, engine: string, puzzle: Puzzle, ma
     const onAbort = () => end('aborted');
     const limit = (ms: number, state: Outcome['state'], message: string) => {
       clearTimeout(timer);
-      timer = setTimeout(() => end({ state, message, initMs, startMs, wallMs: performance.now() - spawned }), ms);
+      timer = setLimitTimer(() => end({ state, message, initMs, startMs, wallMs: performance.now() - spawned }), ms);
     };
     options.signal?.addEventListener('abort', onAbort, { once: true });
     worker.onmessage = (event: MessageEvent<WorkerReply>) => {

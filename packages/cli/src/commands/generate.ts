@@ -1,5 +1,5 @@
 import type { SingleBar } from 'cli-progress';
-import { PuzzleFormatError, writePuzzle, type Engine, type FormatName, type Puzzle } from '@gridrace/core';
+import { PuzzleFormatError, setLimitTimer, writePuzzle, type Engine, type FormatName, type Puzzle } from '@gridrace/core';
 import { defaultEngineName } from '@gridrace/engines/lazy';
 import { GenerateNonogramError, generateArrowPath, generateColourNonogram, generateLineSolvableNonogram, generateNonogram } from '@gridrace/generate';
 import { CliError, ExitCode } from '../exit-codes.js';
@@ -149,7 +149,7 @@ async function nonogram(width: number, height: number, seed: string, flags: Gene
   const timer =
     flags.timeLimit === undefined
       ? undefined
-      : setTimeout(() => {
+      : setLimitTimer(() => {
           timedOut = true;
           controller.abort();
         }, flags.timeLimit * 1000);
