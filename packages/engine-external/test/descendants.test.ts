@@ -138,10 +138,11 @@ describe('a process started with setsid dies with its run', () => {
 
   it("when the engine's worker thread is terminated mid-solve (the lifeline)", async () => {
     const file = pidFile();
-    // A thread needs plain JS: the worker imports the built module.
+    // A thread needs plain JS: the worker imports the built module, and runs without the test
+    // run's `source` export condition (execArgv), so that its imports resolve to built code too.
     const built = new URL('../dist/run.js', import.meta.url);
     expect(existsSync(fileURLToPath(built)), 'the package is built').toBe(true);
-    const worker = new Worker(`import { runProgram } from ${JSON.stringify(built.href)}; runProgram({ command: ${JSON.stringify([ESCAPE, 'hang', file])} });`, { eval: true });
+    const worker = new Worker(`import { runProgram } from ${JSON.stringify(built.href)}; runProgram({ command: ${JSON.stringify([ESCAPE, 'hang', file])} });`, { eval: true, execArgv: [] });
     const pid = await escaped(file);
     expect(alive(pid)).toBe(true);
     await worker.terminate();

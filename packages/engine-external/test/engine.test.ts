@@ -123,14 +123,15 @@ describe('external engine with a misbehaving program', () => {
 describe('the lifeline', () => {
   it('a worker thread terminated mid-solve takes its program and the child with it', async () => {
     const pidFile = join(scratch, 'hang-worker.pid');
-    // A thread needs plain JS: the worker imports the built module.
+    // A thread needs plain JS: the worker imports the built module, and runs without the test
+    // run's `source` export condition (execArgv), so that its imports resolve to built code too.
     const built = new URL('../dist/run.js', import.meta.url);
     expect(existsSync(fileURLToPath(built)), 'the package is built').toBe(true);
     writeFileSync(join(scratch, 'corner.nin'), '2 2\n2\n1\n2\n1\n');
     const worker = new Worker(
       `import { runProgram } from ${JSON.stringify(built.href)};
        runProgram({ command: [process.execPath, ${JSON.stringify(FAKE)}, 'hang', ${JSON.stringify(join(scratch, 'corner.nin'))}, ${JSON.stringify(pidFile)}] });`,
-      { eval: true },
+      { eval: true, execArgv: [] },
     );
     const child = await pidFrom(pidFile);
     expect(alive(child)).toBe(true);
