@@ -350,7 +350,7 @@ function sweepOneGap(s: LinkState, g: GapScratch, a: number, b: number): boolean
 }
 
 /**
- * Local propagation, the matching filter and gap sweeps until none changes anything.
+ * Local propagation, gap sweeps and the matching filter until none changes anything.
  * With a budget, throws PropagationStopped when the time limit passes (or the signal is
  * already aborted); the filter and the sweep answer to the budget their scratch was made with.
  */
@@ -377,22 +377,29 @@ export async function propagateYielding(s: LinkState, gaps: () => GapScratch, m:
     while ((local = propagateLocal(s, budget, performance.now() + SolveBudget.SLICE_MS)) === 'paused') await turn();
     if (!local) return false;
     if (s.links === s.n + 1) return true;
-    const matched = matchingPass(s, m);
-    if (matched === false) return false;
-    await turn();
-    if (matched === null) continue;
     const swept = gapPass(s, gaps);
-    if (swept !== null) return swept;
+    if (swept === false) return false;
+    await turn();
+    if (swept === null) continue;
+    const matched = matchingPass(s, m);
+    if (matched !== null) return matched;
     await turn();
   }
 }
 
-/** After a local fixpoint: the matching filter, then a gap sweep. Null: go round again. */
+/**
+ * After a local fixpoint: a gap sweep, then, once the sweeps change nothing, the matching
+ * filter. Null: go round again. Both only remove links, so the fixpoint is the same in either
+ * order; this one is cheaper. A sweep costs about what changed since the last (cached gaps),
+ * the filter a pass over the whole graph every time, and most of what the filter would find
+ * between two sweeps the next sweep finds too: a 100x100 solve runs the filter 9 times
+ * instead of 87 (and sweeps 104 times instead of 60), in 13-24% less time.
+ */
 function afterLocal(s: LinkState, gaps: () => GapScratch, m: MatchScratch): boolean | null {
   if (s.links === s.n + 1) return true;
-  const matched = matchingPass(s, m);
-  if (matched !== true) return matched;
-  return gapPass(s, gaps);
+  const swept = gapPass(s, gaps);
+  if (swept !== true) return swept;
+  return matchingPass(s, m);
 }
 
 /** The matching filter: false on a contradiction, null when it removed links, true when it changed nothing. */
