@@ -12,6 +12,12 @@ export interface ArrowPathEngineLimits {
    * (default true). False recomputes every gap on every sweep: the same deductions, slower.
    */
   readonly incrementalGaps?: boolean;
+  /**
+   * `arrowpath` only: search the gaps of more than 4 steps only once the shorter ones deduce
+   * nothing more (default true). The same fixpoint, reached in another order: false for tests
+   * that compare deductions step by step.
+   */
+  readonly deferBigGaps?: boolean;
 }
 
 /** The seed's depth-first search from 1, generalized; the baseline. */

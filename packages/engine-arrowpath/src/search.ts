@@ -23,6 +23,8 @@ export interface PropagatingLimits {
   readonly maxEdges?: number;
   /** Reuse the gap sweep's per-gap results where nothing changed (default true). */
   readonly incrementalGaps?: boolean;
+  /** Sweep the short gaps first and the long ones only at their fixpoint (default true). */
+  readonly deferBigGaps?: boolean;
 }
 
 const DEFAULT_MAX_EDGES = 8_000_000;
@@ -84,7 +86,13 @@ export async function solvePropagating(
   const s = built;
   state = s;
   // Made on the first gap sweep: puzzles settled by local deductions never need it.
-  const g = () => (scratch ??= new GapScratch(s.nodes, s.edgeCount, limits.incrementalGaps ?? true, budget));
+  const g = (): GapScratch => {
+    if (scratch === undefined) {
+      scratch = new GapScratch(s.nodes, s.edgeCount, limits.incrementalGaps ?? true, budget);
+      scratch.deferBigGaps = limits.deferBigGaps ?? true;
+    }
+    return scratch;
+  };
   const m = new MatchScratch(s.nodes, budget);
   matcher = m;
   s.enqueueAll();
