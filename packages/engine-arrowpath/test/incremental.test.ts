@@ -17,6 +17,16 @@ const full = createArrowPathEngine({ incrementalGaps: false, deferBigGaps: false
 const deferring = createArrowPathEngine();
 const SAME = ['nodes', 'branches', 'maxDepth', 'backtracks', 'links', 'removals', 'gapSweeps', 'matchingRuns'] as const;
 
+/** Random arrow paths of 5x5 to 8x8 with 2-8 givens: many have several solutions and need search. */
+const cases = fc
+  .record({ width: fc.integer({ min: 5, max: 8 }), height: fc.integer({ min: 5, max: 8 }), seed: fc.nat() })
+  .chain(({ width, height, seed }) =>
+    fc.record({
+      path: fc.constant(randomAlignedPath(width, height, seed)),
+      cells: fc.uniqueArray(fc.integer({ min: 0, max: width * height - 1 }), { minLength: 2, maxLength: 8 }),
+    }),
+  );
+
 async function both(puzzle: ArrowPathPuzzle, maxSolutions: number): Promise<[SolveResult, SolveResult]> {
   const a = await incremental.solve(puzzle, { maxSolutions });
   const b = await full.solve(puzzle, { maxSolutions });
@@ -53,14 +63,6 @@ describe('incremental gap sweeps', () => {
 
   it('deduce exactly what full sweeps deduce while backtracking through many solutions (200 runs, 5x5 to 8x8, 2-8 givens)', async () => {
     let branched = 0;
-    const cases = fc
-      .record({ width: fc.integer({ min: 5, max: 8 }), height: fc.integer({ min: 5, max: 8 }), seed: fc.nat() })
-      .chain(({ width, height, seed }) =>
-        fc.record({
-          path: fc.constant(randomAlignedPath(width, height, seed)),
-          cells: fc.uniqueArray(fc.integer({ min: 0, max: width * height - 1 }), { minLength: 2, maxLength: 8 }),
-        }),
-      );
     await fc.assert(
       fc.asyncProperty(cases, async ({ path, cells }) => {
         const [a] = await both(arrowPathFromNumbering(path, cells), 10);
@@ -86,14 +88,6 @@ describe('incremental gap sweeps', () => {
     };
     const text = readFileSync(new URL('../bench/sparse-generated.txt', import.meta.url), 'utf8');
     for (const puzzle of readPuzzles(text, { format: 'signpost' }) as ArrowPathPuzzle[]) expect((await sameAnswers(puzzle)).verdict).toBe('unique');
-    const cases = fc
-      .record({ width: fc.integer({ min: 5, max: 8 }), height: fc.integer({ min: 5, max: 8 }), seed: fc.nat() })
-      .chain(({ width, height, seed }) =>
-        fc.record({
-          path: fc.constant(randomAlignedPath(width, height, seed)),
-          cells: fc.uniqueArray(fc.integer({ min: 0, max: width * height - 1 }), { minLength: 2, maxLength: 8 }),
-        }),
-      );
     await fc.assert(
       fc.asyncProperty(cases, async ({ path, cells }) => {
         expect((await sameAnswers(arrowPathFromNumbering(path, cells))).verdict).not.toBe('none');
