@@ -270,6 +270,17 @@ export class LinkState {
     this.#qTail = this.#qTail + 1 === this.#queue.length ? 0 : this.#qTail + 1;
   }
 
+  /**
+   * Put x, just taken by dequeue(), back at the front: a pass paused there resumes in the same
+   * order, so what it deduces, and in which order, does not depend on when the pause came.
+   */
+  requeue(x: number): void {
+    if (this.#queued[x] === 1) return;
+    this.#queued[x] = 1;
+    this.#qHead = this.#qHead === 0 ? this.#queue.length - 1 : this.#qHead - 1;
+    this.#queue[this.#qHead] = x;
+  }
+
   /** The next queued node, or -1. */
   dequeue(): number {
     if (this.#qHead === this.#qTail) return -1;

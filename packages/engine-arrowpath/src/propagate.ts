@@ -84,7 +84,7 @@ export function propagateLocal(s: LinkState, budget?: SolveBudget, pauseAt = Num
       const stop = budget.stopReason();
       if (stop !== null) throw new PropagationStopped(stop);
       if (performance.now() >= pauseAt) {
-        s.enqueue(x);
+        s.requeue(x);
         return 'paused';
       }
     }

@@ -39,6 +39,22 @@ describe('whole-grid passes and the budget', () => {
     expect(stopOf(() => filterByMatching(s, new MatchScratch(s.nodes)))).toBe('ran to the end');
   });
 
+  it('local propagation paused every 1,024 steps makes the changes of one run to the end, in the same order', async () => {
+    // The root's propagation pauses when its time slice ends, which depends on the machine's
+    // load: the order of what it deduces (and so of the links a search tries) must not.
+    const whole = await settledLocally();
+    const budget = new SolveBudget();
+    const grid = await prepareGrid(checkArrowPathInput(snake(100, 100)), budget);
+    if (typeof grid === 'string') throw new Error(grid);
+    const s = await buildLinkState(grid, budget);
+    if (typeof s === 'string') throw new Error(s);
+    s.enqueueAll();
+    let pauses = 0;
+    for (let local = propagateLocal(s, budget, 0); local === 'paused'; local = propagateLocal(s, budget, 0)) pauses++;
+    expect(pauses).toBeGreaterThan(3);
+    expect(Array.from(s.trail.data.subarray(0, s.trail.size))).toEqual(Array.from(whole.trail.data.subarray(0, whole.trail.size)));
+  });
+
   it('the gap sweep stops part way on an aborted signal, and runs to the end without a budget', async () => {
     const s = await settledLocally();
     const controller = new AbortController();
