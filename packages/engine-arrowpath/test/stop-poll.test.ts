@@ -10,14 +10,20 @@ import { GapScratch, propagateLocal, sweepGaps } from '../src/propagate.js';
 import { PropagationStopped } from '../src/stop.js';
 import { snake } from './helpers.js';
 
-/** A 100x100 snake after its local deductions: 10,000 nodes for a pass to visit. */
-async function settledLocally(): Promise<LinkState> {
+/** A 100x100 snake's links before any deduction, every node queued. */
+async function snakeLinks(): Promise<LinkState> {
   const budget = new SolveBudget();
   const grid = await prepareGrid(checkArrowPathInput(snake(100, 100)), budget);
   if (typeof grid === 'string') throw new Error(grid);
   const s = await buildLinkState(grid, budget);
   if (typeof s === 'string') throw new Error(s);
   s.enqueueAll();
+  return s;
+}
+
+/** A 100x100 snake after its local deductions: 10,000 nodes for a pass to visit. */
+async function settledLocally(): Promise<LinkState> {
+  const s = await snakeLinks();
   expect(propagateLocal(s)).toBe(true);
   return s;
 }
@@ -43,12 +49,8 @@ describe('whole-grid passes and the budget', () => {
     // The root's propagation pauses when its time slice ends, which depends on the machine's
     // load: the order of what it deduces (and so of the links a search tries) must not.
     const whole = await settledLocally();
+    const s = await snakeLinks();
     const budget = new SolveBudget();
-    const grid = await prepareGrid(checkArrowPathInput(snake(100, 100)), budget);
-    if (typeof grid === 'string') throw new Error(grid);
-    const s = await buildLinkState(grid, budget);
-    if (typeof s === 'string') throw new Error(s);
-    s.enqueueAll();
     let pauses = 0;
     for (let local = propagateLocal(s, budget, 0); local === 'paused'; local = propagateLocal(s, budget, 0)) pauses++;
     expect(pauses).toBeGreaterThan(3);
