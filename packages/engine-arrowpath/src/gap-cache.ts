@@ -125,11 +125,6 @@ export class GapScratch {
   readonly levels: number[][] = [];
   /** Trail size the cached gaps are up to date with; -1 forces a full sweep. */
   seen = -1;
-  /**
-   * Gaps of more steps than this are left for a later sweep when they need a search (see
-   * sweepGaps); set by each pass, from deferBigGaps.
-   */
-  deferSteps = Number.POSITIVE_INFINITY;
   /** Whether sweeps may leave big gaps that need a search for a full sweep (the engine's deferBigGaps). */
   deferBigGaps = true;
   /** Whether the last sweep left such a gap unsearched. */

@@ -111,9 +111,10 @@ function fail(s: LinkState): false {
 
 /**
  * The gap sweep. Returns false on a contradiction, true otherwise; anything it changed is
- * on the trail and the nodes to review are queued.
+ * on the trail and the nodes to review are queued. Gaps of more than `deferSteps` steps that
+ * need a search are left for a later sweep (g.deferred says whether any was).
  */
-export function sweepGaps(s: LinkState, g: GapScratch): boolean {
+export function sweepGaps(s: LinkState, g: GapScratch, deferSteps = Number.POSITIVE_INFINITY): boolean {
   g.sweeps++;
   if (!g.incremental || g.seen < 0 || s.undoLow < g.seen) g.reset();
   else g.markChanges(s);
@@ -136,51 +137,39 @@ export function sweepGaps(s: LinkState, g: GapScratch): boolean {
       if (updated === null) g.retract(a);
     }
     if (b > a + 1 && g.valid[a] === 0) {
-      if (b - a > g.deferSteps) g.deferred = true;
+      if (b - a > deferSteps) g.deferred = true;
       else if (!sweepOneGap(s, g, a, b)) return fail(s);
     }
     a = b;
   }
-  // Without every gap, the totals do not say where a cell fits or which links a gap holds:
-  // only each gap's own findings (its free numbers' holders) count.
-  if (g.deferred) {
-    for (let i = 0; i < fixes.length; i += 2) {
-      const x = fixes[i]!;
-      const k = fixes[i + 1]!;
-      if (s.num[x]! >= 0) {
-        if (s.num[x] !== k) return fail(s);
-        continue;
-      }
-      if (!s.numberChainAt(x, k)) return fail(s);
-    }
-    g.seen = seenAt;
-    return true;
-  }
-
-  // Every unnumbered cell must fit in some gap; one that fits in one place only gets that number.
   const { num } = s;
-  const { fits, loSum, hiSum, poll } = g;
-  for (let x = 0; x < n; x++) {
-    poll.visit();
-    if (num[x]! >= 0) continue;
-    const f = fits[x]!;
-    if (f === 0) return fail(s);
-    if (f === 1 && loSum[x] === hiSum[x]) fixes.push(x, loSum[x]!);
-  }
+  // Without every gap, the totals do not say where a cell fits or which links a gap holds:
+  // then only each gap's own findings (its free numbers' holders) count.
+  if (!g.deferred) {
+    // Every unnumbered cell must fit in some gap; one that fits in one place only gets that number.
+    const { fits, loSum, hiSum, poll } = g;
+    for (let x = 0; x < n; x++) {
+      poll.visit();
+      if (num[x]! >= 0) continue;
+      const f = fits[x]!;
+      if (f === 0) return fail(s);
+      if (f === 1 && loSum[x] === hiSum[x]) fixes.push(x, loSum[x]!);
+    }
 
-  // A candidate link with an unnumbered end that no gap can hold dies.
-  const { outStart, outEdges, succCount, to, next } = s;
-  const support = g.support;
-  for (let x = 0; x < s.nodes; x++) {
-    poll.visit();
-    // Backwards over x's live links: a removal only moves links already passed.
-    for (let first = outStart[x]!, i = first + succCount[x]! - 1; i >= first; i--) {
-      const e = outEdges[i]!;
-      if (support[e]! > 0) continue;
-      const y = to[e]!;
-      if (num[x]! >= 0 && num[y]! >= 0) continue;
-      if (next[x] === y) return fail(s);
-      s.remove(e);
+    // A candidate link with an unnumbered end that no gap can hold dies.
+    const { outStart, outEdges, succCount, to, next } = s;
+    const support = g.support;
+    for (let x = 0; x < s.nodes; x++) {
+      poll.visit();
+      // Backwards over x's live links: a removal only moves links already passed.
+      for (let first = outStart[x]!, i = first + succCount[x]! - 1; i >= first; i--) {
+        const e = outEdges[i]!;
+        if (support[e]! > 0) continue;
+        const y = to[e]!;
+        if (num[x]! >= 0 && num[y]! >= 0) continue;
+        if (next[x] === y) return fail(s);
+        s.remove(e);
+      }
     }
   }
 
@@ -432,11 +421,9 @@ function matchingPass(s: LinkState, m: MatchScratch): boolean | null {
 function gapPass(s: LinkState, gaps: () => GapScratch): boolean | null {
   const before = s.trail.size;
   const g = gaps();
-  g.deferSteps = g.deferBigGaps ? DEFER_STEPS : Number.POSITIVE_INFINITY;
-  if (!sweepGaps(s, g)) return false;
+  if (!sweepGaps(s, g, g.deferBigGaps ? DEFER_STEPS : Number.POSITIVE_INFINITY)) return false;
   if (s.trail.size !== before) return null;
   if (!g.deferred) return true;
-  g.deferSteps = Number.POSITIVE_INFINITY;
   if (!sweepGaps(s, g)) return false;
   return s.trail.size === before ? true : null;
 }
