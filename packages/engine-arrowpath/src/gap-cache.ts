@@ -87,6 +87,18 @@ export class GapScratch {
   readonly loSum: Int32Array;
   readonly hiSum: Int32Array;
   readonly support: Int32Array;
+  /**
+   * Links whose support fell to 0 since the sweep's last look at unsupported links (each once,
+   * marked in unsupportedMark), so that it need not scan every link: after that look every live
+   * link with an unnumbered end is held by some gap, and support only falls here.
+   * `checkAllLinks`: the totals were rebuilt, so the next look scans them all.
+   */
+  readonly unsupported: Int32Array;
+  unsupportedCount = 0;
+  readonly unsupportedMark: Uint8Array;
+  /** Sort keys of the unsupported links (killUnsupportedLinks in propagate.ts). */
+  readonly dyingKeys: Float64Array;
+  checkAllLinks = true;
 
   // The cached gap starting at number a: valid, its end b, ends p and q, its cells with
   // their ranges, the links it holds, and whether it changed since (dirty).
@@ -153,6 +165,9 @@ export class GapScratch {
     this.loSum = new Int32Array(nodes);
     this.hiSum = new Int32Array(nodes);
     this.support = new Int32Array(edges);
+    this.unsupported = new Int32Array(edges);
+    this.unsupportedMark = new Uint8Array(edges);
+    this.dyingKeys = new Float64Array(edges);
     // Numbers 0..n+1 = 0..nodes-1.
     this.valid = new Uint8Array(nodes);
     this.gapB = new Int32Array(nodes);
@@ -187,6 +202,9 @@ export class GapScratch {
     this.loSum.fill(0);
     this.hiSum.fill(0);
     this.support.fill(0);
+    this.unsupportedMark.fill(0);
+    this.unsupportedCount = 0;
+    this.checkAllLinks = true;
     this.valid.fill(0);
     this.dirty.fill(0);
     for (const list of this.memberOf) list.length = 0;
@@ -209,9 +227,19 @@ export class GapScratch {
     this.#leave(this.gapP[a]!, a);
     this.#leave(this.gapQ[a]!, a);
     const links = this.links[a]!;
-    for (let i = 0, count = this.linkCount[a]!; i < count; i++) support[links[i]!]!--;
+    for (let i = 0, count = this.linkCount[a]!; i < count; i++) {
+      const f = links[i]!;
+      if (--support[f]! === 0) this.lostSupport(f);
+    }
     this.valid[a] = 0;
     this.dirty[a] = CLEAN;
+  }
+
+  /** Link f is held by no gap now: the sweep looks at it. */
+  lostSupport(f: number): void {
+    if (this.checkAllLinks || this.unsupportedMark[f] === 1) return;
+    this.unsupportedMark[f] = 1;
+    this.unsupported[this.unsupportedCount++] = f;
   }
 
   #leave(x: number, a: number): void {
@@ -523,7 +551,7 @@ export class GapScratch {
         held = holdsLink(lx, hx, ly, hy);
       }
       if (held) links[linkCount++] = f;
-      else support[f]!--;
+      else if (--support[f]! === 0) this.lostSupport(f);
     }
     this.linkCount[a] = linkCount;
     return countHolders(this, a, b, cells, cellLo, cellHi, kept);
