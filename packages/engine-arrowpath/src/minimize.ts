@@ -1,6 +1,6 @@
 // Which givens propagation can do without: the generator's first pass, on one propagation
 // state instead of one solve per given.
-import { checkSolveInput, type ArrowPathPuzzle, type SolveBudget, type StopReason } from '@gridrace/core';
+import { checkSolveInput, verifyArrowPath, type ArrowPathPuzzle, type SolveBudget, type StopReason } from '@gridrace/core';
 import { prepareGrid } from './grid.js';
 import { buildLinkState, type LinkState } from './links.js';
 import { MatchScratch } from './matching.js';
@@ -60,6 +60,8 @@ export async function removableGivens(puzzle: ArrowPathPuzzle, candidates: reado
   let scratch: GapScratch | undefined;
   const gaps = () => (scratch ??= new GapScratch(s.nodes, s.edgeCount, true, budget));
   const matcher = new MatchScratch(s.nodes, budget);
+  // When the givens are a whole numbering (the generator's case), every state here agrees with it.
+  matcher.solvable = puzzle.givens.every((k) => k > 0) && verifyArrowPath(puzzle, { width: puzzle.width, height: puzzle.height, numbers: Int32Array.from(puzzle.givens) }).ok;
   const contradiction = () => new RangeError('the givens have no solution');
 
   let decided = 0;
