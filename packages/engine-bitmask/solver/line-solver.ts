@@ -1,7 +1,7 @@
 // The exact line solver: for one clue and the known cells of a line, the cells filled in
 // every valid placement, the cells empty in every valid placement, or a contradiction.
 // Dynamic programming over block positions on bit sets, one machine word for 32 positions:
-// O(blocks x words x log(block length)).
+// O(blocks x words x log(block length)); line-words.ts holds the version for lines past one word.
 //
 // One source for both engines (README, "One source"): asc compiles it into the wasm
 // engine's module, tsc and esbuild into the bitmask engine's JavaScript. It keeps to what
@@ -16,7 +16,10 @@
 // sides agree, a cell may be empty when some split around it holds. Everything else is
 // forced. Clues are read through a pointer and a step (+4 forwards, -4 reversed), so the
 // reversed clue is never copied.
-import { bswap32, clz32, ctz32, fill, load32, load32At, setupWord64, solveWord64In, store32, store32At, tryAlloc, WORD64_LIMIT } from 'solver-target';
+import { clz32, ctz32, fill, load32, load32At, setupWord64, solveWord64In, store32, store32At, tryAlloc, WORD64_LIMIT } from 'solver-target';
+import { blockAt, log2Floor, reverse32, setupLineWords, solveWords } from './line-words';
+
+export { blockAt, log2Floor, solveWords };
 
 /** Longest line solved in one word. */
 export const WORD_LIMIT: i32 = 30;
@@ -30,35 +33,9 @@ let fwd: usize = 0;
 let bwd: usize = 0;
 let runsF: usize = 0;
 let runsR: usize = 0;
-// Multi-word scratch (pw words per position set).
-let fwdW: usize = 0;
-let bwdW: usize = 0;
-let runsW: usize = 0;
-let tmp0: usize = 0;
-let tmp1: usize = 0;
-let tmp2: usize = 0;
-let tmp3: usize = 0;
-let tmp4: usize = 0;
-let tmp5: usize = 0;
-let tmp6: usize = 0;
-let tmp7: usize = 0;
-let tmp8: usize = 0;
 let subClue: usize = 0;
 let subFilled: usize = 0;
 let subEmpty: usize = 0;
-
-// @ts-ignore: decorator
-@inline function reverse32(x: i32): i32 {
-  x = ((x >>> 1) & 0x55555555) | ((x & 0x55555555) << 1);
-  x = ((x >>> 2) & 0x33333333) | ((x & 0x33333333) << 2);
-  x = ((x >>> 4) & 0x0f0f0f0f) | ((x & 0x0f0f0f0f) << 4);
-  return bswap32(x);
-}
-
-// @ts-ignore: decorator
-@inline export function log2Floor(b: i32): i32 {
-  return 31 - clz32(b);
-}
 
 /** Positions reachable from the seeds X by steps into positions T allows (an addition carry does the flood). */
 // @ts-ignore: decorator
@@ -68,14 +45,6 @@ let subEmpty: usize = 0;
   const starts = m & ~(m << 1);
   const unreached = ((free + starts) ^ free) & free;
   return m & ~unreached;
-}
-
-
-
-/** Block j of a clue read at `clue` with `step` bytes between blocks (4 or -4). */
-// @ts-ignore: decorator
-@inline export function blockAt(clue: usize, step: i32, j: i32): i32 {
-  return load32(clue + <usize>(j * step));
 }
 
 /** Allocate the scratch for lines up to `length` cells and clues up to `blocks` blocks. False when out of memory. */
@@ -90,24 +59,7 @@ export function setupLineSolver(length: i32, blocks: i32): bool {
   const lw = ((length + 31) >>> 5) + 1;
   subFilled = tryAlloc(<usize>lw << 2);
   subEmpty = tryAlloc(<usize>lw << 2);
-  if (length + 2 > 32) {
-    const pw = (length + 2 + 31) >>> 5;
-    const bytes = <usize>pw << 2;
-    fwdW = tryAlloc(<usize>(blocks + 1) * bytes);
-    bwdW = tryAlloc(<usize>(blocks + 1) * bytes);
-    const levels = log2Floor(length > 1 ? length : 1) + 1;
-    runsW = tryAlloc(<usize>levels * bytes);
-    tmp0 = tryAlloc(bytes);
-    tmp1 = tryAlloc(bytes);
-    tmp2 = tryAlloc(bytes);
-    tmp3 = tryAlloc(bytes);
-    tmp4 = tryAlloc(bytes);
-    tmp5 = tryAlloc(bytes);
-    tmp6 = tryAlloc(bytes);
-    tmp7 = tryAlloc(bytes);
-    tmp8 = tryAlloc(bytes);
-    if (tmp8 == 0) return false;
-  }
+  if (length + 2 > 32 && !setupLineWords(length, blocks)) return false;
   return subEmpty != 0;
 }
 
@@ -199,7 +151,7 @@ export function solveWord(clue: usize, k: i32, n: i32, filled: i32, empty: i32):
 }
 
 // ---------------------------------------------------------------------------------
-// Longer lines: the same algorithm on arrays of words.
+// Longer lines: the multi-word solver (line-words.ts), on the part of the line still open.
 
 // @ts-ignore: decorator
 @inline function bitAt(arr: usize, i: i32): i32 {
@@ -236,214 +188,6 @@ function depositBits(dst: usize, dstWords: i32, src: usize, at: i32, len: i32): 
     if (q + i < dstWords) store32At(dst, q + i, load32At(dst, q + i) | (v << r));
     if (r != 0 && q + i + 1 < dstWords) store32At(dst, q + i + 1, load32At(dst, q + i + 1) | (v >>> (32 - r)));
   }
-}
-
-/** dst = src << s over pw words. dst and src must differ. */
-function shiftLeft(dst: usize, src: usize, s: i32, pw: i32): void {
-  const q = s >>> 5;
-  const r = s & 31;
-  for (let i = pw - 1; i >= 0; i--) {
-    const j = i - q;
-    if (j < 0) {
-      store32At(dst, i, 0);
-      continue;
-    }
-    let v = load32At(src, j) << r;
-    if (r != 0 && j > 0) v |= load32At(src, j - 1) >>> (32 - r);
-    store32At(dst, i, v);
-  }
-}
-
-/** dst = src >>> s over pw words. dst and src must differ. */
-function shiftRight(dst: usize, src: usize, s: i32, pw: i32): void {
-  const q = s >>> 5;
-  const r = s & 31;
-  for (let i = 0; i < pw; i++) {
-    const j = i + q;
-    if (j >= pw) {
-      store32At(dst, i, 0);
-      continue;
-    }
-    let v = load32At(src, j) >>> r;
-    if (r != 0 && j + 1 < pw) v |= load32At(src, j + 1) << (32 - r);
-    store32At(dst, i, v);
-  }
-}
-
-/** a < b as unsigned 32-bit words, in signed arithmetic (which both targets share). */
-// @ts-ignore: decorator
-@inline function belowUnsigned(a: i32, b: i32): bool {
-  return (a ^ (1 << 31)) < (b ^ (1 << 31));
-}
-
-/** Multi-word flood: the addition carries from word to word. */
-function floodWords(out: usize, x: usize, t: usize, pw: i32): void {
-  let carry = 0;
-  let prevTop = 0;
-  for (let i = 0; i < pw; i++) {
-    const xi = load32At(x, i);
-    const m = load32At(t, i) | xi;
-    const free = m & ~xi;
-    const starts = m & ~((m << 1) | prevTop);
-    prevTop = m >>> 31;
-    // free + starts + carry on 32 bits; the carry out is set when a sum wrapped.
-    const partial = (free + starts) | 0;
-    const sum = (partial + carry) | 0;
-    carry = belowUnsigned(partial, free) || belowUnsigned(sum, partial) ? 1 : 0;
-    const unreached = (sum ^ free) & free;
-    store32At(out, i, m & ~unreached);
-  }
-}
-
-/** dst = bits 0..len-1 of src (pw words) reversed; bits of src at len or above are dropped. */
-function reverseBits(dst: usize, src: usize, pw: i32, len: i32): void {
-  const s = pw * 32 - len;
-  const q = s >>> 5;
-  const r = s & 31;
-  for (let i = 0; i < pw; i++) {
-    const j = i + q;
-    if (j >= pw) {
-      store32At(dst, i, 0);
-      continue;
-    }
-    let v = reverse32(load32At(src, pw - 1 - j)) >>> r;
-    if (r != 0 && j + 1 < pw) v |= reverse32(load32At(src, pw - 2 - j)) << (32 - r);
-    store32At(dst, i, v);
-  }
-}
-
-function buildRunsWords(canFill: usize, top: i32, pw: i32): void {
-  const runs = runsW;
-  for (let i = 0; i < pw; i++) store32At(runs, i, load32At(canFill, i));
-  const t = tmp8;
-  for (let l = 1; l <= top; l++) {
-    const prev = runs + (<usize>((l - 1) * pw) << 2);
-    shiftRight(t, prev, 1 << (l - 1), pw);
-    const cur = runs + (<usize>(l * pw) << 2);
-    for (let i = 0; i < pw; i++) store32At(cur, i, load32At(prev, i) & load32At(t, i));
-  }
-}
-
-/** out = starts s where cells [s, s+b) may be filled and cell s+b may be empty. */
-function fitWords(b: i32, canEmpty: usize, pw: i32, out: usize, scratch: usize): void {
-  const level = log2Floor(b);
-  const base = runsW + (<usize>(level * pw) << 2);
-  const extra = b - (1 << level);
-  if (extra > 0) {
-    shiftRight(scratch, base, extra, pw);
-    for (let i = 0; i < pw; i++) store32At(out, i, load32At(base, i) & load32At(scratch, i));
-  } else {
-    for (let i = 0; i < pw; i++) store32At(out, i, load32At(base, i));
-  }
-  shiftRight(scratch, canEmpty, b, pw);
-  for (let i = 0; i < pw; i++) store32At(out, i, load32At(out, i) & load32At(scratch, i));
-}
-
-function forwardWords(clue: usize, step: i32, k: i32, n: i32, pw: i32, canFill: usize, canEmpty: usize, out: usize, top: i32): bool {
-  buildRunsWords(canFill, top, pw);
-  const t = tmp5;
-  shiftLeft(t, canEmpty, 1, pw);
-  const fit = tmp6;
-  const scratch = tmp7;
-  const placed = tmp8;
-  fill(placed, 0, <usize>pw << 2);
-  store32(placed, 1);
-  floodWords(out, placed, t, pw);
-  for (let j = 0; j < k; j++) {
-    const b = blockAt(clue, step, j);
-    fitWords(b, canEmpty, pw, fit, scratch);
-    const base = out + (<usize>(j * pw) << 2);
-    let any = 0;
-    for (let i = 0; i < pw; i++) {
-      const v = load32At(base, i) & load32At(fit, i);
-      store32At(fit, i, v);
-      any |= v;
-    }
-    if (any == 0) {
-      fill(out + (<usize>((j + 1) * pw) << 2), 0, <usize>((k - j) * pw) << 2);
-      return false;
-    }
-    shiftLeft(placed, fit, b + 1, pw);
-    floodWords(out + (<usize>((j + 1) * pw) << 2), placed, t, pw);
-  }
-  return ((load32At(out, k * pw + ((n + 1) >>> 5)) >>> ((n + 1) & 31)) & 1) == 1;
-}
-
-/**
- * Solve a line of any length up to the set-up maximum. Known cells at `filled` / `empty`
- * (ceil(n/32) words each); forced cells written to `outFilled` / `outEmpty`.
- */
-export function solveWords(clue: usize, k: i32, n: i32, filled: usize, empty: usize, outFilled: usize, outEmpty: usize): bool {
-  const pw = (n + 2 + 31) >>> 5;
-  const lw = (n + 31) >>> 5;
-  const canFill = tmp0;
-  const canEmpty = tmp1;
-  const canFillR = tmp2;
-  const canEmptyR = tmp3;
-  const real = tmp4;
-  for (let i = 0; i < pw; i++) {
-    const bits = n - 32 * i;
-    store32At(real, i, bits >= 32 ? -1 : bits <= 0 ? 0 : (1 << bits) - 1);
-  }
-  for (let i = 0; i < pw; i++) {
-    const f = i < lw ? load32At(filled, i) : 0;
-    const e = i < lw ? load32At(empty, i) : 0;
-    store32At(canFill, i, ~e & load32At(real, i));
-    store32At(canEmpty, i, ~f & load32At(real, i));
-  }
-  reverseBits(canFillR, canFill, pw, n);
-  reverseBits(canEmptyR, canEmpty, pw, n);
-  store32At(canEmpty, n >>> 5, load32At(canEmpty, n >>> 5) | (1 << (n & 31)));
-  store32At(canEmptyR, n >>> 5, load32At(canEmptyR, n >>> 5) | (1 << (n & 31)));
-
-  let maxBlock = 1;
-  for (let j = 0; j < k; j++) {
-    const b = load32At(clue, j);
-    if (b > maxBlock) maxBlock = b;
-  }
-  const top = log2Floor(maxBlock);
-  if (!forwardWords(clue, 4, k, n, pw, canFill, canEmpty, fwdW, top)) return false;
-  forwardWords(clue + (<usize>(k - 1) << 2), -4, k, n, pw, canFillR, canEmptyR, bwdW, top);
-  buildRunsWords(canFill, top, pw);
-
-  const mayEmpty = tmp5;
-  const mayFill = tmp6;
-  const bj = tmp7;
-  const work = tmp8;
-  fill(mayEmpty, 0, <usize>pw << 2);
-  fill(mayFill, 0, <usize>pw << 2);
-  const rowBytes = <usize>pw << 2;
-  reverseBits(bj, bwdW + <usize>k * rowBytes, pw, n + 1);
-  shiftRight(work, fwdW, 1, pw);
-  for (let i = 0; i < pw; i++) store32At(mayEmpty, i, load32At(mayEmpty, i) | (load32At(work, i) & load32At(bj, i)));
-  const t0 = canFillR;
-  const t1 = canEmptyR;
-  for (let j = 1; j <= k; j++) {
-    const b = load32At(clue, j - 1);
-    reverseBits(bj, bwdW + <usize>(k - j) * rowBytes, pw, n + 1);
-    fitWords(b, canEmpty, pw, work, t0);
-    shiftRight(t1, bj, b, pw);
-    const base = fwdW + <usize>(j - 1) * rowBytes;
-    for (let i = 0; i < pw; i++) store32At(work, i, load32At(base, i) & load32At(work, i) & load32At(t1, i));
-    let len = 1;
-    while (len * 2 <= b) {
-      shiftLeft(t1, work, len, pw);
-      for (let i = 0; i < pw; i++) store32At(work, i, load32At(work, i) | load32At(t1, i));
-      len *= 2;
-    }
-    if (b > len) {
-      shiftLeft(t1, work, b - len, pw);
-      for (let i = 0; i < pw; i++) store32At(work, i, load32At(work, i) | load32At(t1, i));
-    }
-    for (let i = 0; i < pw; i++) store32At(mayFill, i, load32At(mayFill, i) | load32At(work, i));
-    shiftRight(work, fwdW + <usize>j * rowBytes, 1, pw);
-    for (let i = 0; i < pw; i++) store32At(mayEmpty, i, load32At(mayEmpty, i) | (load32At(work, i) & load32At(bj, i)));
-  }
-  for (let i = 0; i < lw; i++) {
-    store32At(outFilled, i, load32At(real, i) & ~load32At(mayEmpty, i));
-    store32At(outEmpty, i, load32At(real, i) & ~load32At(mayFill, i));
-  }
-  return true;
 }
 
 /** A line with no known cell: the leftmost and rightmost packings decide it. */

@@ -90,6 +90,66 @@ function bruteForce({ clue, known }: LineCase): { filled: boolean[]; empty: bool
   };
 }
 
+/**
+ * The same answer as bruteForce without listing placements, for lines with many blocks: which
+ * states "the first j blocks lie in cells [0, i), cell i - 1 empty or i = 0" are reachable from
+ * the left (F) and can reach the end (G); a cell may be filled when some block placement over
+ * it joins the two, and may be empty when some state path steps over it empty.
+ */
+function dynamicProgramming({ clue, known }: LineCase): { filled: boolean[]; empty: boolean[] } | null {
+  const n = known.length;
+  const k = clue.length;
+  const at = (i: number, j: number) => i * (k + 1) + j;
+  const mayFill = (from: number, to: number) => known.slice(from, to).every((v) => v !== 0);
+  // Block j at start s: the state it leads to, or -1 when it does not fit.
+  const next = (s: number, j: number): number => {
+    const b = clue[j]!;
+    if (s + b > n || !mayFill(s, s + b)) return -1;
+    if (s + b === n) return n;
+    return known[s + b] === 1 ? -1 : s + b + 1;
+  };
+  const F = new Uint8Array((n + 1) * (k + 1));
+  F[at(0, 0)] = 1;
+  for (let i = 0; i <= n; i++) {
+    for (let j = 0; j <= k; j++) {
+      if (!F[at(i, j)]) continue;
+      if (i < n && known[i] !== 1) F[at(i + 1, j)] = 1;
+      if (j < k) {
+        const to = next(i, j);
+        if (to >= 0) F[at(to, j + 1)] = 1;
+      }
+    }
+  }
+  if (!F[at(n, k)]) return null;
+  const G = new Uint8Array((n + 1) * (k + 1));
+  G[at(n, k)] = 1;
+  for (let i = n; i >= 0; i--) {
+    for (let j = k; j >= 0; j--) {
+      if (i < n && known[i] !== 1 && G[at(i + 1, j)]) G[at(i, j)] = 1;
+      if (j < k) {
+        const to = next(i, j);
+        if (to >= 0 && G[at(to, j + 1)]) G[at(i, j)] = 1;
+      }
+    }
+  }
+  const canFill = new Array<boolean>(n).fill(false);
+  const canEmpty = new Array<boolean>(n).fill(false);
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j <= k; j++) {
+      if (!F[at(i, j)]) continue;
+      if (known[i] !== 1 && G[at(i + 1, j)]) canEmpty[i] = true;
+      if (j < k) {
+        const to = next(i, j);
+        if (to >= 0 && G[at(to, j + 1)]) {
+          for (let c = i; c < i + clue[j]!; c++) canFill[c] = true;
+          if (to === i + clue[j]! + 1) canEmpty[i + clue[j]!] = true;
+        }
+      }
+    }
+  }
+  return { filled: canEmpty.map((e) => !e), empty: canFill.map((f) => !f) };
+}
+
 function masks(known: readonly (0 | 1 | null)[]): { filled: Int32Array; empty: Int32Array } {
   const words = Math.max(1, Math.ceil(known.length / 32));
   const filled = new Int32Array(words);
@@ -108,12 +168,12 @@ const bit = (words: Int32Array | number, i: number): boolean =>
  * A random line: a random grid line gives a clue that fits; sometimes a block is grown so
  * the clue may not fit; known cells are mostly taken from the line, sometimes flipped.
  */
-const lineCase = (maxLength: number, maxBlocks: number): fc.Arbitrary<LineCase> =>
+const lineCase = (maxLength: number, maxBlocks: number, { minLength = 1, minKnown = 0, maxKnown = 0.8, flip = 0.1 } = {}): fc.Arbitrary<LineCase> =>
   fc
     .record({
-      length: fc.integer({ min: 1, max: maxLength }),
+      length: fc.integer({ min: minLength, max: maxLength }),
       density: fc.double({ min: 0, max: 1, noNaN: true }),
-      knownRate: fc.double({ min: 0, max: 0.8, noNaN: true }),
+      knownRate: fc.double({ min: minKnown, max: maxKnown, noNaN: true }),
       seed: fc.integer({ min: 1, max: 2 ** 30 }),
       grow: fc.boolean(),
     })
@@ -135,13 +195,13 @@ const lineCase = (maxLength: number, maxBlocks: number): fc.Arbitrary<LineCase> 
       }
       while (clue.length > maxBlocks) clue.pop();
       if (grow && clue.length > 0) clue[Math.floor(rnd() * clue.length)]! += 1;
-      const known = line.map((v) => (rnd() < knownRate ? ((rnd() < 0.9 ? v : 1 - v) as 0 | 1) : null));
+      const known = line.map((v) => (rnd() < knownRate ? ((rnd() < flip ? 1 - v : v) as 0 | 1) : null));
       return { clue, known };
     });
 
-function check(solver: Solver, c: LineCase): void {
+function check(solver: Solver, c: LineCase, oracle = bruteForce): void {
   const n = c.known.length;
-  const expected = bruteForce(c);
+  const expected = oracle(c);
   const clue = Int32Array.from(c.clue);
   const { filled, empty } = masks(c.known);
   const outFilled = new Int32Array(filled.length);
@@ -203,6 +263,29 @@ export function describeLineSolver(target: string, create: () => LineSolverTarge
       fc.assert(
         fc.property(lineCase(100, 3), (c) => check(solver, c)),
         { numRuns: 500 },
+      );
+    });
+
+    it('the dynamic-programming oracle for long lines gives what brute force gives', () => {
+      fc.assert(
+        fc.property(lineCase(24, 24), (c) => {
+          expect(dynamicProgramming(c)).toEqual(bruteForce(c));
+        }),
+        { numRuns: 1000 },
+      );
+    });
+
+    // Lines of a puzzle that is nearly solved: most cells known, blocks many, so each block's
+    // placements span a few words of the line (the solver then works on those words only).
+    it('lines of 100 to 300 cells with many blocks, mostly known, against the dynamic-programming oracle', () => {
+      const long = new Solver(create(), 300, 150);
+      fc.assert(
+        fc.property(lineCase(300, 300, { minLength: 100, minKnown: 0.5, maxKnown: 0.995, flip: 0.005 }), (c) => check(long, c, dynamicProgramming)),
+        { numRuns: 300 },
+      );
+      fc.assert(
+        fc.property(lineCase(300, 300, { minLength: 100 }), (c) => check(long, c, dynamicProgramming)),
+        { numRuns: 200 },
       );
     });
 
