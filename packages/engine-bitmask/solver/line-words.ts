@@ -8,6 +8,9 @@
 // One source for both engines, with the same restrictions as line-solver.ts.
 import { bswap32, clz32, fill, load32, load32At, maxi, mini, store32, store32At, tryAlloc } from 'solver-target';
 
+/** The backward pass meets the forward rows on lines of more than this many words of positions. */
+const MEET_FROM_WORDS: i32 = 3;
+
 // Multi-word scratch (pw words per position set).
 let fwdW: usize = 0;
 let bwdW: usize = 0;
@@ -223,6 +226,17 @@ function buildRunsWords(canFill: usize, top: i32, pw: i32): void {
   }
 }
 
+/** Word i of (arr >>> s) for an array of pw words. */
+// @ts-ignore: decorator
+@inline function shrAll(arr: usize, i: i32, s: i32, pw: i32): i32 {
+  const j = i + (s >>> 5);
+  const r = s & 31;
+  if (j >= pw) return 0;
+  let v = load32At(arr, j) >>> r;
+  if (r != 0 && j + 1 < pw) v |= load32At(arr, j + 1) << (32 - r);
+  return v;
+}
+
 /** The row of runsW that fitWord reads for a block of b cells. */
 // @ts-ignore: decorator
 @inline function runsFor(b: i32, pw: i32): usize {
@@ -231,14 +245,13 @@ function buildRunsWords(canFill: usize, top: i32, pw: i32): void {
 
 /**
  * Word i of the starts s where cells [s, s+b) may be filled and cell s+b may be empty, from
- * runsW (built) at `base` = runsFor(b).
+ * runsW (built) at `base` = runsFor(b), extra = b minus the largest power of two in it.
  */
 // @ts-ignore: decorator
-@inline function fitWord(base: usize, b: i32, canEmpty: usize, pw: i32, i: i32): i32 {
-  const extra = b - (1 << log2Floor(b));
+@inline function fitWord(base: usize, extra: i32, b: i32, canEmpty: usize, pw: i32, i: i32): i32 {
   let v = load32At(base, i);
-  if (extra > 0) v &= shrIn(base, i, extra, 0, pw - 1);
-  return v & shrIn(canEmpty, i, b, 0, pw - 1);
+  if (extra > 0) v &= shrAll(base, i, extra, pw);
+  return v & shrAll(canEmpty, i, b, pw);
 }
 
 /**
@@ -297,10 +310,11 @@ function forwardWords(clue: usize, step: i32, k: i32, n: i32, pw: i32, canFill: 
     need -= b + 1;
     const base = out + (<usize>(j * pw) << 2);
     const runs = runsFor(b, pw);
+    const extra = b - (1 << log2Floor(b));
     let fitLo = pw;
     let fitHi = -1;
     for (let i = lo; i <= hi; i++) {
-      const v = load32At(base, i) & fitWord(runs, b, canEmpty, pw, i);
+      const v = load32At(base, i) & fitWord(runs, extra, b, canEmpty, pw, i);
       store32At(fit, i, v);
       if (v != 0) {
         if (fitHi < 0) fitLo = i;
@@ -390,8 +404,10 @@ export function solveWords(clue: usize, k: i32, n: i32, filled: usize, empty: us
   }
   const top = log2Floor(maxBlock);
   if (!forwardWords(clue, 4, k, n, pw, canFill, canEmpty, fwdW, top, fwdLo, fwdHi, 0, 0, 0)) return false;
-  // From the other end, keeping only the states the forward rows meet.
-  forwardWords(clue + (<usize>(k - 1) << 2), -4, k, n, pw, canFillR, canEmptyR, bwdW, top, bwdLo, bwdHi, fwdW, fwdLo, fwdHi);
+  // From the other end, keeping only the states the forward rows meet (on lines of a few
+  // words the rows are short anyway, and meeting costs more than it saves).
+  const meet = pw > MEET_FROM_WORDS;
+  forwardWords(clue + (<usize>(k - 1) << 2), -4, k, n, pw, canFillR, canEmptyR, bwdW, top, bwdLo, bwdHi, meet ? fwdW : 0, fwdLo, fwdHi);
   buildRunsWords(canFill, top, pw);
 
   const mayEmpty = tmp5;
@@ -420,10 +436,11 @@ export function solveWords(clue: usize, k: i32, n: i32, filled: usize, empty: us
     const pLo = aLo;
     const pHi = aHi;
     const runs = runsFor(b, pw);
+    const extra = b - (1 << log2Floor(b));
     let wLo = pw;
     let wHi = -1;
     for (let i = maxi(pLo, jLo - ((b + 31) >>> 5)), end = mini(pHi, jHi - (b >>> 5)); i <= end; i++) {
-      const v = load32At(prev, i) & fitWord(runs, b, canEmpty, pw, i) & shrIn(bj, i, b, jLo, jHi);
+      const v = load32At(prev, i) & fitWord(runs, extra, b, canEmpty, pw, i) & shrIn(bj, i, b, jLo, jHi);
       store32At(work, i, v);
       if (v != 0) {
         if (wHi < 0) wLo = i;
