@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { BAD_INPUT_CASES } from '../../core/test/bad-input-cases.js';
 import { ExitCode } from '../src/index.js';
-import { CLI, hasStackTrace } from './run-cli.js';
+import { CLI, CLI_ENV, hasStackTrace } from './run-cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'gridrace-bad-'));
 
@@ -22,7 +22,7 @@ describe('bad input files through the CLI', () => {
     mkdirSync(dirname(join(caseDir, file)), { recursive: true });
     writeFileSync(join(caseDir, file), text);
     const args = ['solve', file, ...(format === undefined ? [] : ['--from', format])];
-    const run = spawnSync(process.execPath, [CLI, ...args], { cwd: caseDir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const run = spawnSync(process.execPath, [CLI, ...args], { cwd: caseDir, encoding: 'utf8', env: { ...CLI_ENV, NO_COLOR: '1' } });
     expect(run.status).toBe(ExitCode.BAD_INPUT);
     expect(run.stdout).toBe('');
     expect(run.stderr.startsWith('gridrace: ')).toBe(true);

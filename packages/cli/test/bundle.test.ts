@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CLI, REPO, tempFile } from './run-cli.js';
+import { CLI, CLI_ENV, REPO, tempFile } from './run-cli.js';
 
 const BUNDLE = join(dirname(CLI), 'bundle');
 
@@ -19,7 +19,7 @@ export async function load(url, context, next) {
   return next(url, context);
 }`;
   const register = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hooks)}`)});`;
-  const run = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(register)}`, CLI, ...args], { cwd: REPO, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const run = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(register)}`, CLI, ...args], { cwd: REPO, encoding: 'utf8', env: { ...CLI_ENV, NO_COLOR: '1' } });
   const files = readFileSync(log, 'utf8').split('\n').filter(Boolean).map((url) => fileURLToPath(url));
   return { code: run.status, stdout: run.stdout, files };
 }

@@ -3,12 +3,12 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { useColor } from '../src/output.js';
-import { CLI, REPO } from './run-cli.js';
+import { CLI, CLI_ENV, REPO } from './run-cli.js';
 
 const ESC = '\x1b[';
 
 function run(args: string[], env: Record<string, string | undefined>) {
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: REPO, encoding: 'utf8', env: { ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined, ...env } });
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: REPO, encoding: 'utf8', env: { ...CLI_ENV, NO_COLOR: undefined, FORCE_COLOR: undefined, ...env } });
   return { stdout: r.stdout, stderr: r.stderr, code: r.status };
 }
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { makeResult, readPuzzle, readSolutions, verify, type NonogramSolution, type Solution, type SolveResult } from '@gridrace/core';
 import { ExitCode } from '../src/index.js';
 import { markCutShort } from '../src/commands/solve.js';
-import { CLI, REPO, gridrace, tempFile } from './run-cli.js';
+import { CLI, CLI_ENV, gridrace, REPO, tempFile } from './run-cli.js';
 
 // 40x40 permutation matrices: 40! solutions, far more than any run here finds (naive finds
 // about a thousand a second on this machine).
@@ -49,7 +49,7 @@ describe('an enumeration cut short', () => {
 
   it('by Ctrl-C (SIGINT): incomplete (aborted after N solutions; enumeration cut short), exit 3', async () => {
     const file = tempFile('permutations-40c.txt', PERMUTATIONS);
-    const child = spawn(process.execPath, [CLI, 'solve', file, '-e', 'naive', '-m', '100000', '-q'], { cwd: REPO, env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn(process.execPath, [CLI, 'solve', file, '-e', 'naive', '-m', '100000', '-q'], { cwd: REPO, env: { ...CLI_ENV, NO_COLOR: '1' } });
     let stdout = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
     const timer = setTimeout(() => child.kill('SIGINT'), 3000);

@@ -9,7 +9,7 @@ import { createExternalEngine, type ExternalEngineDefinition } from '@gridrace/e
 import { readPuzzle, verify } from '@gridrace/core';
 import { describeEngineConformance } from '@gridrace/testkit';
 import { describe, expect, it } from 'vitest';
-import { CLI, REPO, hasStackTrace, tempFile } from './run-cli.js';
+import { CLI, CLI_ENV, hasStackTrace, REPO, tempFile } from './run-cli.js';
 
 /** gridrace's CLI as a solver program: our JSON in (givens included), `solve --json` out. */
 const SELF: ExternalEngineDefinition = {
@@ -45,7 +45,7 @@ function race(args: string[], env: NodeJS.ProcessEnv = {}) {
   const run = spawnSync(process.execPath, [CLI, 'race', ...args], {
     cwd: REPO,
     encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1', GRIDRACE_PEERS: '', ...env },
+    env: { ...CLI_ENV, NO_COLOR: '1', GRIDRACE_PEERS: '', ...env },
     timeout: 120_000,
   });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };

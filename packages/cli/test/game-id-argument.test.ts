@@ -5,7 +5,7 @@ import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readPuzzle, readSolutions, verify } from '@gridrace/core';
 import { ExitCode } from '../src/index.js';
-import { CLI, gridrace, hasStackTrace, tempFile } from './run-cli.js';
+import { CLI, CLI_ENV, gridrace, hasStackTrace, tempFile } from './run-cli.js';
 
 // Made by sgt-pattern --generate (the same ID as the stdin test in solve.test.ts).
 const PATTERN_ID = '5x5:2.2/1.1/4/1/2/1/3/1/3.1/1.3';
@@ -46,7 +46,7 @@ describe('a game ID as the argument', () => {
     // A file named like a Signpost ID (no "/" in it) that holds a nonogram: the file is read.
     const id = signpostId();
     const file = tempFile(id, PATTERN_ID);
-    const run = spawnSync(process.execPath, [CLI, 'solve', id, '--json'], { cwd: dirname(file), encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const run = spawnSync(process.execPath, [CLI, 'solve', id, '--json'], { cwd: dirname(file), encoding: 'utf8', env: { ...CLI_ENV, NO_COLOR: '1' } });
     expect(run.status).toBe(ExitCode.OK);
     expect(JSON.parse(run.stdout).results[0]).toMatchObject({ file: id, kind: 'nonogram', verdict: 'unique' });
   });

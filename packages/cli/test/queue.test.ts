@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { checkResults, type RaceResults, type TaskRecord } from '@gridrace/race';
 import { startRedis, REDIS_START_TIMEOUT_MS, type RedisServer } from '@gridrace/testkit/redis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, REPO, gridrace, hasStackTrace } from './run-cli.js';
+import { CLI, CLI_ENV, gridrace, hasStackTrace, REPO } from './run-cli.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'gridrace-queue-cli-'));
 const out = (name: string) => join(scratch, name);
@@ -52,7 +52,7 @@ interface Proc {
 const procs: Proc[] = [];
 /** The CLI as a background process (a worker, or a race that the test acts on while it runs). */
 function start(args: string[]): Proc {
-  const child = spawn(process.execPath, [CLI, ...args], { cwd: REPO, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, ...args], { cwd: REPO, env: { ...CLI_ENV, NO_COLOR: '1', FORCE_COLOR: undefined }, stdio: ['ignore', 'pipe', 'pipe'] });
   const p: Proc = { child, stdout: '', stderr: '', exit: new Promise((resolve) => child.on('exit', (code) => resolve(code))) };
   child.stdout!.on('data', (c: Buffer) => (p.stdout += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (p.stderr += c.toString()));

@@ -10,12 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CLI, REPO } from './run-cli.js';
+import { CLI, CLI_ENV, REPO } from './run-cli.js';
 
 const SMALL = join(REPO, 'puzzles/seed/z3-prefix-15x15.json');
 
 function raceIn(cwd: string, args: string[]) {
-  return spawnSync(process.execPath, [CLI, 'race', ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 120_000 });
+  return spawnSync(process.execPath, [CLI, 'race', ...args], { cwd, encoding: 'utf8', env: { ...CLI_ENV, NO_COLOR: '1' }, timeout: 120_000 });
 }
 
 describe('race results folders', () => {
@@ -43,7 +43,7 @@ describe('race results folders', () => {
     // naive on GCHQ and more: long enough to be interrupted after the first task has ended.
     const child = spawn(process.execPath, [CLI, 'race', '-e', 'bitmask,naive', '-p', join(REPO, 'puzzles/seed'), '-k', 'nonogram', '--time', '1', '--no-calibration', '--no-progress'], {
       cwd,
-      env: { ...process.env, NO_COLOR: '1' },
+      env: { ...CLI_ENV, NO_COLOR: '1' },
     });
     let stdout = '';
     let stderr = '';
@@ -118,7 +118,7 @@ registerEngine({ name: 'cli-sleep', kind: 'nonogram', description: 'waits 2 s, t
     const puzzles = ['-p', SMALL, '-p', join(REPO, 'puzzles/seed/gchq-2015.json')];
     const first = spawn(process.execPath, [CLI, 'race', '--load', sleeper, '-e', 'cli-sleep', ...puzzles, '--iterations', '1', '--no-calibration', '--no-progress', '-o', out], {
       cwd: REPO,
-      env: { ...process.env, NO_COLOR: '1' },
+      env: { ...CLI_ENV, NO_COLOR: '1' },
     });
     let firstErr = '';
     const started = new Promise<void>((resolve) => first.stderr.on('data', (c: Buffer) => ((firstErr += c.toString()), /^\[1\/\d+\]/m.test(firstErr) && resolve())));
@@ -150,7 +150,7 @@ registerEngine({ name: 'cli-sleep', kind: 'nonogram', description: 'waits 2 s, t
     const limited = spawnSync('bash', ['-c', `ulimit -f 16; exec "${process.execPath}" "${CLI}" race ${[...ONE_RACE, '-o', out, '--force'].map((a) => `'${a}'`).join(' ')}`], {
       cwd: REPO,
       encoding: 'utf8',
-      env: { ...process.env, NO_COLOR: '1' },
+      env: { ...CLI_ENV, NO_COLOR: '1' },
     });
     expect(limited.status).toBe(4);
     expect(limited.stderr.trim()).toMatch(new RegExp(`^gridrace: ${out}: cannot write the results: EFBIG: file too large, write$`));

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CLI, REPO, gridrace, hasStackTrace } from './run-cli.js';
+import { CLI, CLI_ENV, gridrace, hasStackTrace, REPO } from './run-cli.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'gridrace-race-cli-'));
 const out = (name: string) => join(scratch, name);
@@ -47,7 +47,7 @@ describe('gridrace race', () => {
   it('draws a progress bar on a terminal, with "ETA ?" until a task has ended', () => {
     // util-linux's script gives the race a pseudo-terminal; CI is unset, since the bar stays off in CI.
     const dir = out('bar');
-    const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, CI: undefined };
+    const env = { ...CLI_ENV, NO_COLOR: '1', FORCE_COLOR: undefined, CI: undefined };
     const command = `'${process.execPath}' '${CLI}' race --puzzles puzzles/seed --kind nonogram --engines naive --iterations 2 --out '${dir}'`;
     const r = spawnSync('script', ['-qec', command, '/dev/null'], { cwd: REPO, encoding: 'utf8', env, timeout: 60_000 });
     expect(r.error, 'util-linux script (Debian: bsdutils) is needed for a terminal').toBeUndefined();

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ExitCode } from '../src/index.js';
-import { CLI, REPO, gridrace, tempFile } from './run-cli.js';
+import { CLI, CLI_ENV, gridrace, REPO, tempFile } from './run-cli.js';
 
 const MULTIPLE = '3x3:1/1/1/1/1/1'; // every permutation matrix: 6 solutions
 const UNIQUE = '5x5:2.2/1.1/4/1/2/1/3/1/3.1/1.3';
@@ -40,7 +40,7 @@ describe('solve of a file with several puzzles', () => {
     // (300 kB) overflow the pipe's buffer, so the program is still writing when it closes. `| head -1`.
     const file = manyFile('pipe.txt', [MULTIPLE, ...new Array<string>(100).fill(LARGER)]);
     // naive yields to the event loop between puzzles, so the closed pipe is seen mid-run.
-    const child = spawn(process.execPath, [CLI, 'solve', file, '--engine', 'naive'], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn(process.execPath, [CLI, 'solve', file, '--engine', 'naive'], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'], env: { ...CLI_ENV, NO_COLOR: '1' } });
     let stderr = '';
     let first = '';
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
