@@ -14,7 +14,10 @@ const MEET_FROM_WORDS: i32 = 3;
 // Multi-word scratch (pw words per position set).
 let fwdW: usize = 0;
 let bwdW: usize = 0;
+// Runs of cells that may be filled, per power of two, of the line (runsW) and of the reversed
+// line (runsRW): runs[l] bit s = cells [s, s + 2^l) may all be filled.
 let runsW: usize = 0;
+let runsRW: usize = 0;
 let tmp0: usize = 0;
 let tmp1: usize = 0;
 let tmp2: usize = 0;
@@ -61,6 +64,7 @@ export function setupLineWords(length: i32, blocks: i32): bool {
   bwdW = tryAlloc(<usize>(blocks + 1) * bytes);
   const levels = log2Floor(length > 1 ? length : 1) + 1;
   runsW = tryAlloc(<usize>levels * bytes);
+  runsRW = tryAlloc(<usize>levels * bytes);
   tmp0 = tryAlloc(bytes);
   tmp1 = tryAlloc(bytes);
   tmp2 = tryAlloc(bytes);
@@ -75,7 +79,7 @@ export function setupLineWords(length: i32, blocks: i32): bool {
   fwdHi = tryAlloc(rows);
   bwdLo = tryAlloc(rows);
   bwdHi = tryAlloc(rows);
-  return tmp8 != 0 && bwdHi != 0;
+  return tmp8 != 0 && bwdHi != 0 && runsRW != 0;
 }
 
 /** dst = src << s over pw words. dst and src must differ. */
@@ -214,8 +218,7 @@ function reverseRange(dst: usize, src: usize, lo: i32, hi: i32, pw: i32, len: i3
   }
 }
 
-function buildRunsWords(canFill: usize, top: i32, pw: i32): void {
-  const runs = runsW;
+function buildRunsWords(runs: usize, canFill: usize, top: i32, pw: i32): void {
   for (let i = 0; i < pw; i++) store32At(runs, i, load32At(canFill, i));
   const t = tmp8;
   for (let l = 1; l <= top; l++) {
@@ -237,15 +240,15 @@ function buildRunsWords(canFill: usize, top: i32, pw: i32): void {
   return v;
 }
 
-/** The row of runsW that fitWord reads for a block of b cells. */
+/** The row of a runs table that fitWord reads for a block of b cells. */
 // @ts-ignore: decorator
-@inline function runsFor(b: i32, pw: i32): usize {
-  return runsW + (<usize>(log2Floor(b) * pw) << 2);
+@inline function runsFor(table: usize, b: i32, pw: i32): usize {
+  return table + (<usize>(log2Floor(b) * pw) << 2);
 }
 
 /**
  * Word i of the starts s where cells [s, s+b) may be filled and cell s+b may be empty, from
- * runsW (built) at `base` = runsFor(b), extra = b minus the largest power of two in it.
+ * a runs table (built) at `base` = runsFor(table, b), extra = b minus the largest power of two in it.
  */
 // @ts-ignore: decorator
 @inline function fitWord(base: usize, extra: i32, b: i32, canEmpty: usize, pw: i32, i: i32): i32 {
@@ -286,8 +289,8 @@ function meetOther(row: usize, lo: i32, hi: i32, other: usize, otherLo: usize, o
  * whole clue. Each row is then derived from exact states, so it holds exactly those too, and
  * on a line that is mostly known each block costs the few words around it, not the line.
  */
-function forwardWords(clue: usize, step: i32, k: i32, n: i32, pw: i32, canFill: usize, canEmpty: usize, out: usize, top: i32, rowLo: usize, rowHi: usize, other: usize, otherLo: usize, otherHi: usize): bool {
-  buildRunsWords(canFill, top, pw);
+function forwardWords(clue: usize, step: i32, k: i32, n: i32, pw: i32, canFill: usize, canEmpty: usize, runsTable: usize, out: usize, top: i32, rowLo: usize, rowHi: usize, other: usize, otherLo: usize, otherHi: usize): bool {
+  buildRunsWords(runsTable, canFill, top, pw);
   const t = tmp5;
   shiftLeft(t, canEmpty, 1, pw);
   const fit = tmp6;
@@ -309,7 +312,7 @@ function forwardWords(clue: usize, step: i32, k: i32, n: i32, pw: i32, canFill: 
     const b = blockAt(clue, step, j);
     need -= b + 1;
     const base = out + (<usize>(j * pw) << 2);
-    const runs = runsFor(b, pw);
+    const runs = runsFor(runsTable, b, pw);
     const extra = b - (1 << log2Floor(b));
     let fitLo = pw;
     let fitHi = -1;
@@ -403,12 +406,11 @@ export function solveWords(clue: usize, k: i32, n: i32, filled: usize, empty: us
     if (b > maxBlock) maxBlock = b;
   }
   const top = log2Floor(maxBlock);
-  if (!forwardWords(clue, 4, k, n, pw, canFill, canEmpty, fwdW, top, fwdLo, fwdHi, 0, 0, 0)) return false;
+  if (!forwardWords(clue, 4, k, n, pw, canFill, canEmpty, runsW, fwdW, top, fwdLo, fwdHi, 0, 0, 0)) return false;
   // From the other end, keeping only the states the forward rows meet (on lines of a few
   // words the rows are short anyway, and meeting costs more than it saves).
   const meet = pw > MEET_FROM_WORDS;
-  forwardWords(clue + (<usize>(k - 1) << 2), -4, k, n, pw, canFillR, canEmptyR, bwdW, top, bwdLo, bwdHi, meet ? fwdW : 0, fwdLo, fwdHi);
-  buildRunsWords(canFill, top, pw);
+  forwardWords(clue + (<usize>(k - 1) << 2), -4, k, n, pw, canFillR, canEmptyR, runsRW, bwdW, top, bwdLo, bwdHi, meet ? fwdW : 0, fwdLo, fwdHi);
 
   const mayEmpty = tmp5;
   const mayFill = tmp6;
@@ -435,7 +437,7 @@ export function solveWords(clue: usize, k: i32, n: i32, filled: usize, empty: us
     const prev = fwdW + <usize>(j - 1) * rowBytes;
     const pLo = aLo;
     const pHi = aHi;
-    const runs = runsFor(b, pw);
+    const runs = runsFor(runsW, b, pw);
     const extra = b - (1 << log2Floor(b));
     let wLo = pw;
     let wHi = -1;
