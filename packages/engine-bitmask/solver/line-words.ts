@@ -176,27 +176,11 @@ function floodRange(out: usize, x: usize, lo: i32, hi: i32, t: usize, limit: i32
   return last;
 }
 
-/** dst = bits 0..len-1 of src (pw words) reversed; bits of src at len or above are dropped. */
-function reverseBits(dst: usize, src: usize, pw: i32, len: i32): void {
-  const s = pw * 32 - len;
-  const q = s >>> 5;
-  const r = s & 31;
-  for (let i = 0; i < pw; i++) {
-    const j = i + q;
-    if (j >= pw) {
-      store32At(dst, i, 0);
-      continue;
-    }
-    let v = reverse32(load32At(src, pw - 1 - j)) >>> r;
-    if (r != 0 && j + 1 < pw) v |= reverse32(load32At(src, pw - 2 - j)) << (32 - r);
-    store32At(dst, i, v);
-  }
-}
-
 /**
- * reverseBits for a source that is zero outside words [lo, hi]: only the words of dst that
- * can be non-zero and lie in [clipLo, clipHi] are written, their range left in rangeLo /
- * rangeHi (empty: rangeLo > rangeHi).
+ * dst = bits 0..len-1 of src reversed, for a source that is zero outside words [lo, hi]: only
+ * the words of dst that can be non-zero and lie in [clipLo, clipHi] are written, their range
+ * left in rangeLo / rangeHi (empty: rangeLo > rangeHi). Bits of src at len or above are
+ * dropped.
  */
 function reverseRange(dst: usize, src: usize, lo: i32, hi: i32, pw: i32, len: i32, clipLo: i32, clipHi: i32): void {
   const top = mini(32 * hi + 31, len - 1);
@@ -216,6 +200,12 @@ function reverseRange(dst: usize, src: usize, lo: i32, hi: i32, pw: i32, len: i3
     if (r != 0) v |= reverse32(wordIn(src, pw - 2 - j, lo, hi)) << (32 - r);
     store32At(dst, i, v);
   }
+}
+
+/** dst (pw words) = bits 0..len-1 of src (pw words) reversed. */
+function reverseBits(dst: usize, src: usize, pw: i32, len: i32): void {
+  fill(dst, 0, <usize>pw << 2);
+  reverseRange(dst, src, 0, pw - 1, pw, len, 0, pw - 1);
 }
 
 function buildRunsWords(runs: usize, canFill: usize, top: i32, pw: i32): void {
