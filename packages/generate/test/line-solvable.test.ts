@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY, FILLED, Random, UNKNOWN, nonogramFromSolution, verify, type NonogramPuzzle } from '@gridrace/core';
 import { bruteForceNonogram } from '@gridrace/testkit';
-import { createBitmaskEngine } from '@gridrace/engine-bitmask';
-import { LineLogicGrid, LineSolver } from '../src/line-logic.js';
+import { createBitmaskEngine, createLineSolver } from '@gridrace/engine-bitmask';
+import { LineLogicGrid } from '../src/line-logic.js';
 import { generateLineSolvableNonogram } from '../src/line-solvable.js';
 import { GenerateNonogramError } from '../src/nonogram.js';
 
@@ -36,7 +36,7 @@ function forcedByBruteForce(cells: Uint8Array, clue: readonly number[]): Uint8Ar
 describe('line logic', () => {
   it('settles exactly the cells every filling agrees on, and finds every contradiction (3,000 random lines of up to 10 cells)', () => {
     const random = new Random('line logic');
-    const solver = new LineSolver(10, 5);
+    const solver = createLineSolver(10, 5);
     let contradictions = 0;
     let settledSome = 0;
     for (let t = 0; t < 3000; t++) {
@@ -83,12 +83,12 @@ describe('line logic', () => {
   });
 });
 
-/** The fixpoint of whole-line solves, every line again until nothing changes: what the grid's stretches must reach. */
+/** The fixpoint of whole-line solves, every line again until nothing changes: what the grid's queue must reach. */
 function wholeLineFixpoint(puzzle: NonogramPuzzle, givens: ReadonlyMap<number, number>): Uint8Array {
   const { width, height } = puzzle;
   const cells = new Uint8Array(width * height).fill(UNKNOWN);
   for (const [index, value] of givens) cells[index] = value;
-  const solver = new LineSolver(Math.max(width, height), Math.max(width, height));
+  const solver = createLineSolver(Math.max(width, height), Math.max(width, height));
   for (let changed = true; changed; ) {
     changed = false;
     for (let line = 0; line < width + height; line++) {
@@ -103,8 +103,8 @@ function wholeLineFixpoint(puzzle: NonogramPuzzle, givens: ReadonlyMap<number, n
   return cells;
 }
 
-describe('line logic over stretches', () => {
-  it('settles the same cells as whole-line solves, givens added one by one (200 random pictures up to 24x24)', () => {
+describe('line logic on a grid', () => {
+  it('settles the same cells as sweeps of whole-line solves, givens added one by one (200 random pictures up to 24x24)', () => {
     const random = new Random('stretches');
     for (let t = 0; t < 200; t++) {
       const width = 2 + random.int(23);
