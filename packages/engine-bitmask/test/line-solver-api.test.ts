@@ -2,19 +2,12 @@
 // large-nonogram generator), on cell arrays: against brute force on short lines, and on long
 // lines against the picture the clue came from.
 import { describe, expect, it } from 'vitest';
-import { EMPTY, FILLED, Random, UNKNOWN } from '@gridrace/core';
+import { EMPTY, FILLED, Random, UNKNOWN, nonogramFromSolution } from '@gridrace/core';
 import { linePlacements } from '@gridrace/testkit';
 import { createLineSolver } from '../src/index.js';
 
-const clueOf = (line: ArrayLike<number>): number[] => {
-  const clue: number[] = [];
-  let run = 0;
-  for (let i = 0; i <= line.length; i++) {
-    if (i < line.length && line[i] === FILLED) run++;
-    else if (run > 0) clue.push(run), (run = 0);
-  }
-  return clue;
-};
+/** The clue of a line of FILLED and EMPTY cells (core's, as for a one-row picture). */
+const clueOf = (line: Uint8Array): number[] => [...nonogramFromSolution({ width: line.length, height: 1, cells: line }).rows[0]!];
 const picture = (random: Random, n: number, density: number) => Uint8Array.from({ length: n }, () => (random.float() < density ? FILLED : EMPTY));
 
 describe('createLineSolver', () => {
