@@ -409,45 +409,43 @@ export function solveWords(clue: usize, k: i32, n: i32, filled: usize, empty: us
   fill(mayEmpty, 0, <usize>pw << 2);
   fill(mayFill, 0, <usize>pw << 2);
   const rowBytes = <usize>pw << 2;
-  // A cell may be empty where the first j blocks end left of it and the rest fit right of it:
-  // (A[j] >>> 1) & reversed B[k - j], over the words both can reach.
-  reverseRange(bj, bwdW + <usize>k * rowBytes, load32At(bwdLo, k), load32At(bwdHi, k), pw, n + 1, 0, pw - 1);
-  let aLo = load32At(fwdLo, 0);
-  let aHi = load32At(fwdHi, 0);
-  for (let i = maxi(rangeLo, aLo - 1), end = mini(rangeHi, aHi); i <= end; i++) {
-    store32At(mayEmpty, i, load32At(mayEmpty, i) | (shrIn(fwdW, i, 1, aLo, aHi) & load32At(bj, i)));
-  }
-  for (let j = 1; j <= k; j++) {
-    const b = load32At(clue, j - 1);
+  let aLo = 0;
+  let aHi = -1;
+  for (let j = 0; j <= k; j++) {
+    // The rest of the clue placed from the other end: B[k - j], read forwards.
     reverseRange(bj, bwdW + <usize>(k - j) * rowBytes, load32At(bwdLo, k - j), load32At(bwdHi, k - j), pw, n + 1, 0, pw - 1);
     const jLo = rangeLo;
     const jHi = rangeHi;
-    // Block j may start at s when the blocks before it end left of s (A[j - 1]), it fits
-    // there, and the blocks after it fit right of it: then cells [s, s + b) may be filled.
-    const prev = fwdW + <usize>(j - 1) * rowBytes;
-    const pLo = aLo;
-    const pHi = aHi;
-    const runs = runsFor(runsW, b, pw);
-    const extra = b - (1 << log2Floor(b));
-    let wLo = pw;
-    let wHi = -1;
-    for (let i = maxi(pLo, jLo - ((b + 31) >>> 5)), end = mini(pHi, jHi - (b >>> 5)); i <= end; i++) {
-      const v = load32At(prev, i) & fitWord(runs, extra, b, canEmpty, pw, i) & shrIn(bj, i, b, jLo, jHi);
-      store32At(work, i, v);
-      if (v != 0) {
-        if (wHi < 0) wLo = i;
-        wHi = i;
+    if (j > 0) {
+      // Block j may start at s when the blocks before it end left of s (A[j - 1], words
+      // [aLo, aHi]), it fits there, and the blocks after it fit right of it: then cells
+      // [s, s + b) may be filled.
+      const b = load32At(clue, j - 1);
+      const prev = fwdW + <usize>(j - 1) * rowBytes;
+      const runs = runsFor(runsW, b, pw);
+      const extra = b - (1 << log2Floor(b));
+      let wLo = pw;
+      let wHi = -1;
+      for (let i = maxi(aLo, jLo - ((b + 31) >>> 5)), end = mini(aHi, jHi - (b >>> 5)); i <= end; i++) {
+        const v = load32At(prev, i) & fitWord(runs, extra, b, canEmpty, pw, i) & shrIn(bj, i, b, jLo, jHi);
+        store32At(work, i, v);
+        if (v != 0) {
+          if (wHi < 0) wLo = i;
+          wHi = i;
+        }
+      }
+      if (wHi >= 0) {
+        let len = 1;
+        while (len * 2 <= b) {
+          wHi = spreadUp(work, wLo, wHi, len, pw);
+          len *= 2;
+        }
+        if (b > len) wHi = spreadUp(work, wLo, wHi, b - len, pw);
+        for (let i = wLo; i <= wHi; i++) store32At(mayFill, i, load32At(mayFill, i) | load32At(work, i));
       }
     }
-    if (wHi >= 0) {
-      let len = 1;
-      while (len * 2 <= b) {
-        wHi = spreadUp(work, wLo, wHi, len, pw);
-        len *= 2;
-      }
-      if (b > len) wHi = spreadUp(work, wLo, wHi, b - len, pw);
-      for (let i = wLo; i <= wHi; i++) store32At(mayFill, i, load32At(mayFill, i) | load32At(work, i));
-    }
+    // A cell may be empty where the first j blocks end left of it and the rest fit right of
+    // it: (A[j] >>> 1) & reversed B[k - j], over the words both can reach.
     aLo = load32At(fwdLo, j);
     aHi = load32At(fwdHi, j);
     const row = fwdW + <usize>j * rowBytes;

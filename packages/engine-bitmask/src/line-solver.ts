@@ -2,7 +2,7 @@
 // callers that settle lines themselves, such as the large-nonogram generator's line logic: a
 // clue and a line's known cells in, every cell all placements agree on out. Bit sets, 32 cells
 // a word, and on long lines each block costs the words its placements span.
-import { EMPTY, FILLED, UNKNOWN } from '@gridrace/core';
+import { EMPTY, FILLED } from '@gridrace/core';
 import { createSolver } from './solver-instance.js';
 
 export interface LineSolver {
@@ -27,12 +27,16 @@ export function createLineSolver(maxLength: number, maxBlocks: number): LineSolv
     throw new Error(`line solver: no memory for lines of ${maxLength} cells with ${maxBlocks} blocks`);
   }
   const memory = new Int32Array(solver.memoryBuffer());
+  // The same places as indices of 32-bit words.
+  const clueWord = clueAt >> 2;
   const filled = filledAt >> 2;
   const empty = emptyAt >> 2;
+  const outFilled = outFilledAt >> 2;
+  const outEmpty = outEmptyAt >> 2;
   return {
     solve(cells, offset, n, clue) {
       if (n > maxLength || clue.length > maxBlocks) throw new RangeError(`line solver: a line of ${n} cells with ${clue.length} blocks is past its ${maxLength} cells and ${maxBlocks} blocks`);
-      for (let j = 0; j < clue.length; j++) memory[(clueAt >> 2) + j] = clue[j]!;
+      for (let j = 0; j < clue.length; j++) memory[clueWord + j] = clue[j]!;
       const lw = (n + 31) >>> 5;
       memory.fill(0, filled, filled + lw);
       memory.fill(0, empty, empty + lw);
@@ -43,14 +47,13 @@ export function createLineSolver(maxLength: number, maxBlocks: number): LineSolv
       }
       if (!solver.solveTrimmed(clueAt, clue.length, n, filledAt, emptyAt, outFilledAt, outEmptyAt)) return false;
       for (let w = 0; w < lw; w++) {
-        // The cells this solve settled: forced, and not known before.
-        let settled = (memory[(outFilledAt >> 2) + w]! | memory[(outEmptyAt >> 2) + w]!) & ~(memory[filled + w]! | memory[empty + w]!);
+        // The cells this solve settled: forced, and not known before (the solver's words hold
+        // no bit at or past n).
+        let settled = (memory[outFilled + w]! | memory[outEmpty + w]!) & ~(memory[filled + w]! | memory[empty + w]!);
         while (settled !== 0) {
           const bit = 31 - Math.clz32(settled & -settled);
           settled &= settled - 1;
-          const i = (w << 5) + bit;
-          if (i >= n || cells[offset + i] !== UNKNOWN) continue;
-          cells[offset + i] = (memory[(outFilledAt >> 2) + w]! >>> bit) & 1 ? FILLED : EMPTY;
+          cells[offset + (w << 5) + bit] = (memory[outFilled + w]! >>> bit) & 1 ? FILLED : EMPTY;
         }
       }
       return true;
