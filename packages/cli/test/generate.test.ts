@@ -19,6 +19,14 @@ describe('gridrace generate arrowpath', () => {
     }
   });
 
+  it('checks removals with all of the engine\'s deductions with --thorough: a unique puzzle the engines agree on', () => {
+    const run = gridrace(['generate', 'arrowpath', '12x12', '--seed', 'cli-test', '--thorough']);
+    expect(run.code, run.stderr).toBe(ExitCode.OK);
+    expect(run.stderr).toMatch(/^12x12 seed cli-test: \d+ of 144 cells given \(\d+\.\d%\), unique/);
+    const solved = gridrace(['solve', '-', '--engine', 'arrowpath', '--json'], run.stdout);
+    expect(JSON.parse(solved.stdout).results[0]).toMatchObject({ verdict: 'unique', verified: true });
+  });
+
   it('picks a seed when none is given, names it, and that seed makes the same puzzle again', () => {
     const picked = gridrace(['generate', 'arrowpath', '5x5']);
     expect(picked.code).toBe(ExitCode.OK);
@@ -36,6 +44,7 @@ describe('gridrace generate arrowpath', () => {
     for (const [args, message] of [
       [['generate', 'arrowpath', '5x5', '--seed', '1', '--givens', '2'], /argument '2' is invalid\. expected a share of the cells from 0 to 1/],
       [['generate', 'nonogram', '5x5', '--seed', '1', '--givens', '0.5'], /--givens is for arrow paths/],
+      [['generate', 'nonogram', '5x5', '--seed', '1', '--thorough'], /--thorough is for arrow paths/],
     ] as const) {
       const r = gridrace([...args]);
       expect(r.code).toBe(5);

@@ -18,6 +18,12 @@ export interface ArrowPathEngineLimits {
    * that compare deductions step by step.
    */
   readonly deferBigGaps?: boolean;
+  /**
+   * `arrowpath` only: `all` (default) or `short-gaps`, local deductions and gaps of up to four
+   * steps only, without the matching filter: weaker, but every step costs what changed near
+   * it (the generator checks removals this way; `removableGivens` says more).
+   */
+  readonly deductions?: 'all' | 'short-gaps';
 }
 
 /** The seed's depth-first search from 1, generalized; the baseline. */

@@ -9,6 +9,9 @@ import { StopPoll } from './stop.js';
 export const CLEAN = 0;
 export const STALE = 1;
 
+/** The longest gap the `short-gaps` deductions search (GapScratch.maxGapSteps). */
+export const SHORT_GAP_STEPS = 4;
+
 /** update() gives up when more than this share of the gap's cells moved (see there). */
 const GIVE_UP_SHARE = 0.25;
 
@@ -56,9 +59,9 @@ export function room(a: Int32Array, size: number): Int32Array {
  * hold, so killing other links or numbering other cells changes nothing in it. A gap is
  * searched again when its pair (a, b) changed; when a link it holds died or one of its cells
  * was numbered (read off the trail since the last sweep), its distances are updated where
- * they grew (`update`); all gaps are searched again after an undo below the last sweep, or
- * when the last sweep failed. `incrementalGaps: false` turns the reuse off;
- * test/incremental.test.ts checks that the deductions are the same.
+ * they grew (`update`). An undo below the last sweep drops the gaps written after its mark
+ * (`forgetAfter`); all are searched again when the last sweep failed. `incrementalGaps:
+ * false` turns the reuse off; test/incremental.test.ts checks that the deductions are the same.
  */
 export class GapScratch {
   readonly fDist: Int32Array;
@@ -99,6 +102,8 @@ export class GapScratch {
   /** Sort keys of the unsupported links (killUnsupportedLinks in propagate.ts). */
   readonly dyingKeys: Float64Array;
   checkAllLinks = true;
+  /** The trail size at the last look at unsupported links. */
+  lookedAt = -1;
 
   // The cached gap starting at number a: valid, its end b, ends p and q, its cells with
   // their ranges, the links it holds, and whether it changed since (dirty).
@@ -108,6 +113,8 @@ export class GapScratch {
   readonly gapQ: Int32Array;
   /** CLEAN or STALE. */
   readonly dirty: Uint8Array;
+  /** The trail size the gap's contents were last written at: an undo below it makes them wrong. */
+  readonly written: Int32Array;
   readonly cells: Int32Array[];
   readonly cellLo: Int32Array[];
   readonly cellHi: Int32Array[];
@@ -139,6 +146,12 @@ export class GapScratch {
   seen = -1;
   /** Whether sweeps may leave big gaps that need a search for a full sweep (the engine's deferBigGaps). */
   deferBigGaps = true;
+  /**
+   * Gaps of more steps are never searched: their cells may sit anywhere, so the whole-grid
+   * checks (a cell that fits nowhere, a link no gap holds) never run while one is open. Weaker
+   * deductions, but each sweep stays local (the `short-gaps` deductions).
+   */
+  maxGapSteps = Number.POSITIVE_INFINITY;
   /** Whether the last sweep left such a gap unsearched. */
   deferred = false;
 
@@ -174,6 +187,7 @@ export class GapScratch {
     this.gapP = new Int32Array(nodes);
     this.gapQ = new Int32Array(nodes);
     this.dirty = new Uint8Array(nodes);
+    this.written = new Int32Array(nodes);
     this.cells = [];
     this.cellLo = [];
     this.cellHi = [];
@@ -209,6 +223,28 @@ export class GapScratch {
     this.dirty.fill(0);
     for (const list of this.memberOf) list.length = 0;
     this.#clearEvents();
+  }
+
+  /**
+   * After an undo to trail size `mark` below the last sweep: forget the gaps written after it.
+   * The others are still exact: every change before the last sweep that touched a gap was
+   * applied to it then, which rewrote it.
+   */
+  forgetAfter(mark: number): void {
+    const { valid, written } = this;
+    for (let a = 0; a < valid.length; a++) {
+      if (valid[a] === 1 && written[a]! > mark) this.retract(a);
+    }
+    this.seen = mark;
+    // A look at unsupported links since the mark used up the list of links it saw, and those
+    // links may be live again: look at them all next time.
+    if (this.lookedAt > mark) this.#lookAtAllLinks();
+  }
+
+  #lookAtAllLinks(): void {
+    for (let i = 0; i < this.unsupportedCount; i++) this.unsupportedMark[this.unsupported[i]!] = 0;
+    this.unsupportedCount = 0;
+    this.checkAllLinks = true;
   }
 
   /** Take gap a's contributions out of the totals. */

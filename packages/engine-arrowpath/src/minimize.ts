@@ -4,7 +4,7 @@ import { checkSolveInput, verifyArrowPath, type ArrowPathPuzzle, type SolveBudge
 import { prepareGrid } from './grid.js';
 import { buildLinkState, type LinkState } from './links.js';
 import { MatchScratch } from './matching.js';
-import { GapScratch, propagate, propagateYielding } from './propagate.js';
+import { GapScratch, SHORT_GAP_STEPS, propagate, propagateYielding } from './propagate.js';
 import { PropagationStopped } from './stop.js';
 
 export interface RemovableGivensOptions {
@@ -14,6 +14,13 @@ export interface RemovableGivensOptions {
   readonly maxRemovals?: number;
   /** Called as candidates are decided, with how many are so far and how many were taken out. */
   readonly onProgress?: (decided: number, removed: number) => void;
+  /**
+   * Which deductions the checks use (the engine's `deductions` limit). `all` (default): the
+   * engine's whole propagation. `short-gaps`: local deductions and gaps of up to four steps,
+   * no matching filter, so a check costs what changed near it rather than passes over the
+   * whole grid (6x faster at 30x30); a few more givens stay.
+   */
+  readonly deductions?: 'all' | 'short-gaps';
 }
 
 export interface RemovableGivens {
@@ -27,9 +34,10 @@ export interface RemovableGivens {
 
 /**
  * Go through `candidates` (cells holding givens of `puzzle`) in order and take each one out
- * when propagation alone (the `arrowpath` engine without branching) still settles every cell
- * without it, given the decisions before it: the same answer as solving after each removal
- * and undoing the removals that are not `unique` without search. The puzzle with all its
+ * when propagation alone (the `arrowpath` engine with the same `deductions`, without
+ * branching) still settles every cell without it, given the decisions before it: the same
+ * answer as solving after each removal and undoing the removals that are not `unique`
+ * without search. The puzzle with all its
  * givens must settle that way (a full solution as givens does).
  *
  * Propagation only ever adds facts and reaches the same fixpoint whatever the order of the
@@ -57,11 +65,18 @@ export async function removableGivens(puzzle: ArrowPathPuzzle, candidates: reado
   const built = await buildLinkState(grid, budget);
   if (typeof built === 'string') return { removed, decided: 0, stopped: built };
   const s: LinkState = built;
+  const short = options.deductions === 'short-gaps';
   let scratch: GapScratch | undefined;
-  const gaps = () => (scratch ??= new GapScratch(s.nodes, s.edgeCount, true, budget));
-  const matcher = new MatchScratch(s.nodes, budget);
+  const gaps = () => {
+    if (scratch === undefined) {
+      scratch = new GapScratch(s.nodes, s.edgeCount, true, budget);
+      if (short) scratch.maxGapSteps = SHORT_GAP_STEPS;
+    }
+    return scratch;
+  };
+  const matcher = short ? null : new MatchScratch(s.nodes, budget);
   // When the givens are a whole numbering (the generator's case), every state here agrees with it.
-  matcher.solvable = puzzle.givens.every((k) => k > 0) && verifyArrowPath(puzzle, { width: puzzle.width, height: puzzle.height, numbers: Int32Array.from(puzzle.givens) }).ok;
+  if (matcher !== null) matcher.solvable = puzzle.givens.every((k) => k > 0) && verifyArrowPath(puzzle, { width: puzzle.width, height: puzzle.height, numbers: Int32Array.from(puzzle.givens) }).ok;
   const contradiction = () => new RangeError('the givens have no solution');
 
   let decided = 0;

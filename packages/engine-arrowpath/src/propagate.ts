@@ -17,7 +17,7 @@ import type { LinkState } from './links.js';
 import { filterByMatching, type MatchScratch } from './matching.js';
 import { PropagationStopped } from './stop.js';
 
-export { GapScratch } from './gap-cache.js';
+export { GapScratch, SHORT_GAP_STEPS } from './gap-cache.js';
 
 /** Check every live candidate of tail x against the chains; kill the ones that cannot be. */
 function reviewTail(s: LinkState, x: number): void {
@@ -116,8 +116,11 @@ function fail(s: LinkState): false {
  */
 export function sweepGaps(s: LinkState, g: GapScratch, deferSteps = Number.POSITIVE_INFINITY): boolean {
   g.sweeps++;
-  if (!g.incremental || g.seen < 0 || s.undoLow < g.seen) g.reset();
-  else g.markChanges(s);
+  if (!g.incremental || g.seen < 0) g.reset();
+  else {
+    if (s.undoLow < g.seen) g.forgetAfter(s.undoLow);
+    g.markChanges(s);
+  }
   s.undoLow = Number.POSITIVE_INFINITY;
   // Until this sweep succeeds the cache is not trusted.
   g.seen = -1;
@@ -135,10 +138,12 @@ export function sweepGaps(s: LinkState, g: GapScratch, deferSteps = Number.POSIT
       const updated = g.update(s, a);
       if (updated === false) return fail(s);
       if (updated === null) g.retract(a);
+      else g.written[a] = seenAt;
     }
     if (b > a + 1 && g.valid[a] === 0) {
       if (b - a > deferSteps) g.deferred = true;
       else if (!sweepOneGap(s, g, a, b)) return fail(s);
+      else g.written[a] = seenAt;
     }
     a = b;
   }
@@ -156,6 +161,7 @@ export function sweepGaps(s: LinkState, g: GapScratch, deferSteps = Number.POSIT
       if (f === 1 && loSum[x] === hiSum[x]) fixes.push(x, loSum[x]!);
     }
 
+    g.lookedAt = seenAt;
     if (!killUnsupportedLinks(s, g)) return fail(s);
   }
 
@@ -309,7 +315,11 @@ function sweepOneGap(s: LinkState, g: GapScratch, a: number, b: number): boolean
   // their shortest paths from p and to q. Meet in the middle: backward from q to depth near,
   // then forward from p, entering deep cells only when they are that near q; then backward
   // again through the cells reached forward only.
-  const near = (steps - 1) >> 1;
+  // Each side explores about half the steps in full: with r live links a cell, the search
+  // costs about r^(steps - near) forward and r^near backward (at 4 steps, 2 r^2 instead of
+  // r^3 + r with one step less backward: a sixth less time for the generator at 60x60). At
+  // 2 steps p's links are the whole search.
+  const near = steps === 2 ? 0 : steps >> 1;
   const nearId = ++g.gapId;
   distances(s, g, q, false, near, nearId, FREE, 0, steps, near);
   const gap = ++g.gapId;
@@ -398,11 +408,11 @@ function sweepOneGap(s: LinkState, g: GapScratch, a: number, b: number): boolean
 }
 
 /**
- * Local propagation, gap sweeps and the matching filter until none changes anything.
- * With a budget, throws PropagationStopped when the time limit passes (or the signal is
+ * Local propagation, gap sweeps and the matching filter (none when `m` is null) until none
+ * changes anything. With a budget, throws PropagationStopped when the time limit passes (or the signal is
  * already aborted); the filter and the sweep answer to the budget their scratch was made with.
  */
-export function propagate(s: LinkState, gaps: () => GapScratch, m: MatchScratch, budget?: SolveBudget): boolean {
+export function propagate(s: LinkState, gaps: () => GapScratch, m: MatchScratch | null, budget?: SolveBudget): boolean {
   for (;;) {
     if (!propagateLocal(s, budget)) return false;
     const settled = afterLocal(s, gaps, m);
@@ -415,7 +425,7 @@ export function propagate(s: LinkState, gaps: () => GapScratch, m: MatchScratch,
  * slices, and each whole-grid pass ends with a turn for the event loop (when the solve has
  * held it for a slice), so an abort lands within one pass.
  */
-export async function propagateYielding(s: LinkState, gaps: () => GapScratch, m: MatchScratch, budget: SolveBudget): Promise<boolean> {
+export async function propagateYielding(s: LinkState, gaps: () => GapScratch, m: MatchScratch | null, budget: SolveBudget): Promise<boolean> {
   const turn = async (): Promise<void> => {
     const stop = await budget.checkpoint();
     if (stop !== null) throw new PropagationStopped(stop);
@@ -429,6 +439,7 @@ export async function propagateYielding(s: LinkState, gaps: () => GapScratch, m:
     if (swept === false) return false;
     await turn();
     if (swept === null) continue;
+    if (m === null) return true;
     const matched = matchingPass(s, m);
     if (matched !== null) return matched;
     await turn();
@@ -443,10 +454,10 @@ export async function propagateYielding(s: LinkState, gaps: () => GapScratch, m:
  * between two sweeps the next sweep finds too: a 100x100 solve runs the filter 9 times
  * instead of 87 (and sweeps 104 times instead of 60), in 13-24% less time.
  */
-function afterLocal(s: LinkState, gaps: () => GapScratch, m: MatchScratch): boolean | null {
+function afterLocal(s: LinkState, gaps: () => GapScratch, m: MatchScratch | null): boolean | null {
   if (s.links === s.n + 1) return true;
   const swept = gapPass(s, gaps);
-  if (swept !== true) return swept;
+  if (swept !== true || m === null) return swept;
   return matchingPass(s, m);
 }
 
@@ -461,10 +472,11 @@ function matchingPass(s: LinkState, m: MatchScratch): boolean | null {
 function gapPass(s: LinkState, gaps: () => GapScratch): boolean | null {
   const before = s.trail.size;
   const g = gaps();
-  if (!sweepGaps(s, g, g.deferBigGaps ? DEFER_STEPS : Number.POSITIVE_INFINITY)) return false;
+  const first = g.deferBigGaps ? Math.min(DEFER_STEPS, g.maxGapSteps) : g.maxGapSteps;
+  if (!sweepGaps(s, g, first)) return false;
   if (s.trail.size !== before) return null;
-  if (!g.deferred) return true;
-  if (!sweepGaps(s, g)) return false;
+  if (!g.deferred || first === g.maxGapSteps) return true;
+  if (!sweepGaps(s, g, g.maxGapSteps)) return false;
   return s.trail.size === before ? true : null;
 }
 

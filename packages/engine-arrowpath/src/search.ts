@@ -13,7 +13,7 @@ import {
 import { prepareGrid } from './grid.js';
 import { IntStack, buildLinkState, countEdges, type LinkState } from './links.js';
 import { MatchScratch } from './matching.js';
-import { GapScratch, propagate, propagateYielding } from './propagate.js';
+import { GapScratch, SHORT_GAP_STEPS, propagate, propagateYielding } from './propagate.js';
 import { PropagationStopped } from './stop.js';
 
 export interface PropagatingLimits {
@@ -25,6 +25,8 @@ export interface PropagatingLimits {
   readonly incrementalGaps?: boolean;
   /** Sweep the short gaps first and the long ones only at their fixpoint (default true). */
   readonly deferBigGaps?: boolean;
+  /** `short-gaps`: gaps of up to SHORT_GAP_STEPS steps and no matching filter (default `all`). */
+  readonly deductions?: 'all' | 'short-gaps';
 }
 
 const DEFAULT_MAX_EDGES = 8_000_000;
@@ -85,16 +87,18 @@ export async function solvePropagating(
   if (typeof built === 'string') return finish(built);
   const s = built;
   state = s;
+  const short = limits.deductions === 'short-gaps';
   // Made on the first gap sweep: puzzles settled by local deductions never need it.
   const g = (): GapScratch => {
     if (scratch === undefined) {
       scratch = new GapScratch(s.nodes, s.edgeCount, limits.incrementalGaps ?? true, budget);
       scratch.deferBigGaps = limits.deferBigGaps ?? true;
+      if (short) scratch.maxGapSteps = SHORT_GAP_STEPS;
     }
     return scratch;
   };
-  const m = new MatchScratch(s.nodes, budget);
-  matcher = m;
+  const m = short ? null : new MatchScratch(s.nodes, budget);
+  matcher = m ?? undefined;
   s.enqueueAll();
   try {
     if (!(await propagateYielding(s, g, m, budget))) return finish(null);

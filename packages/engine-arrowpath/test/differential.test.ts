@@ -4,7 +4,7 @@ import { DIRECTIONS, verify, type ArrowPathPuzzle, type Direction, type SolveRes
 import { arrowPathCaseArbitrary, arrowPathFromNumbering, randomAlignedPath, solutionKeys } from '@gridrace/testkit';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { arrowPathDfsEngine, arrowPathEngine } from '../src/index.js';
+import { arrowPathDfsEngine, arrowPathEngine, createArrowPathEngine } from '../src/index.js';
 
 const CAP = 300;
 
@@ -91,5 +91,28 @@ describe('arrowpath and arrowpath-dfs agree', () => {
       { numRuns: 500 },
     );
     expect(several).toBeGreaterThan(100);
+  });
+
+  it('with short-gaps deductions (weaker propagation, more search): the same solutions (300 runs, up to 6x6)', async () => {
+    const short = createArrowPathEngine({ deductions: 'short-gaps' });
+    const sparse = fc
+      .record({ width: fc.integer({ min: 2, max: 6 }), height: fc.integer({ min: 2, max: 6 }), seed: fc.nat() })
+      .chain(({ width, height, seed }) =>
+        fc.record({
+          path: fc.constant(randomAlignedPath(width, height, seed)),
+          cells: fc.uniqueArray(fc.integer({ min: 0, max: width * height - 1 }), { maxLength: 6 }),
+        }),
+      );
+    await fc.assert(
+      fc.asyncProperty(sparse, async ({ path, cells }) => {
+        const puzzle = arrowPathFromNumbering(path, cells);
+        const weak = await short.solve(puzzle, { maxSolutions: CAP });
+        const full = await arrowPathEngine.solve(puzzle, { maxSolutions: CAP });
+        expect(weak.verdict).toBe(full.verdict);
+        for (const s of weak.solutions) expect(verify(puzzle, s)).toEqual({ ok: true });
+        if (full.solutions.length < CAP) expect(solutionKeys(weak.solutions)).toEqual(solutionKeys(full.solutions));
+      }),
+      { numRuns: 300 },
+    );
   });
 });

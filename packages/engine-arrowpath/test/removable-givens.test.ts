@@ -8,9 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { createArrowPathEngine, removableGivens } from '../src/index.js';
 
 const propagationOnly = createArrowPathEngine({ maxNodes: 1 });
+const shortGapsOnly = createArrowPathEngine({ maxNodes: 1, deductions: 'short-gaps' });
 
 /** The plain loop: take each candidate out, solve, put it back unless the solve is unique. */
-async function oneSolvePerGiven(puzzle: ArrowPathPuzzle, candidates: readonly number[], maxRemovals = Infinity): Promise<boolean[]> {
+async function oneSolvePerGiven(puzzle: ArrowPathPuzzle, candidates: readonly number[], maxRemovals = Infinity, engine = propagationOnly): Promise<boolean[]> {
   const givens = puzzle.givens.slice();
   let removals = 0;
   const removed: boolean[] = [];
@@ -21,7 +22,7 @@ async function oneSolvePerGiven(puzzle: ArrowPathPuzzle, candidates: readonly nu
     }
     const k = givens[cell]!;
     givens[cell] = 0;
-    const result = await propagationOnly.solve({ ...puzzle, givens: givens.slice() }, { maxSolutions: 2 });
+    const result = await engine.solve({ ...puzzle, givens: givens.slice() }, { maxSolutions: 2 });
     const out = result.verdict === 'unique';
     if (out) removals++;
     else givens[cell] = k;
@@ -57,6 +58,31 @@ describe('removableGivens', () => {
       }),
       { numRuns: 60 },
     );
+  });
+
+  it('with short-gaps deductions, takes out exactly what one solve per given with those deductions takes out', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 4, max: 12 }), fc.integer({ min: 4, max: 12 }), fc.integer({ min: 1, max: 1e6 }), fc.array(fc.nat({ max: 143 }), { minLength: 20, maxLength: 200 }), async (width, height, seed, order) => {
+        const { puzzle, candidates } = fullPuzzle(width, height, seed, order);
+        const expected = await oneSolvePerGiven(puzzle, candidates, Infinity, shortGapsOnly);
+        const result = await removableGivens(puzzle, candidates, { budget: new SolveBudget(), deductions: 'short-gaps' });
+        expect(result.removed).toEqual(expected);
+        const givens = puzzle.givens.slice();
+        candidates.forEach((cell, i) => result.removed[i] && (givens[cell] = 0));
+        const left = { ...puzzle, givens };
+        const solved = await propagationOnly.solve(left, { maxSolutions: 2 });
+        expect(solved.verdict).toBe('unique');
+        expect(verify(left, solved.solutions[0]!)).toEqual({ ok: true });
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('short-gaps deductions are weaker: on a 12x12 with every cell a candidate they keep more givens', async () => {
+    const { puzzle, candidates } = fullPuzzle(12, 12, 1, Array.from({ length: 144 }, (_, i) => i));
+    const all = await removableGivens(puzzle, candidates, { budget: new SolveBudget() });
+    const short = await removableGivens(puzzle, candidates, { budget: new SolveBudget(), deductions: 'short-gaps' });
+    expect(short.removed.filter(Boolean).length).toBeLessThan(all.removed.filter(Boolean).length);
   });
 
   it('stops after maxRemovals, as the plain loop would, and reports progress up to every candidate', async () => {

@@ -138,6 +138,27 @@ describe('generateArrowPath', () => {
     await expect(generateArrowPath({ width: 4, height: 4, seed: 1, givens: 1.5 })).rejects.toThrow(/givens must be a share of the cells from 0 to 1/);
   });
 
+  it('with a target, leaves givens spread along the path; without, tries them along it', async () => {
+    const target = await generateArrowPath({ width: 14, height: 14, seed: 'spread', givens: 0.45 });
+    const numbers = target.puzzle.solution!.numbers;
+    const n = 14 * 14;
+    const early = target.puzzle.givens.filter((g) => g !== 0 && g <= n / 2).length;
+    expect(early / target.stats.givens).toBeGreaterThan(0.3);
+    await expectUniqueAndConsistent(target.puzzle);
+    // Without a target every given is tried once (pass 1) along the path.
+    const full = await generateArrowPath({ width: 14, height: 14, seed: 'spread', maxNodesPerCheck: 0 });
+    expect(full.stats.tried).toBe(n - 2);
+    expect(Array.from(full.puzzle.solution!.numbers)).toEqual(Array.from(numbers));
+  });
+
+  it('thorough checks (all of the engine\'s deductions) make a unique puzzle on the same path', async () => {
+    const fast = await generateArrowPath({ width: 16, height: 16, seed: 3 });
+    const thorough = await generateArrowPath({ width: 16, height: 16, seed: 3, thorough: true });
+    expect(thorough.puzzle.arrows).toEqual(fast.puzzle.arrows);
+    await expectUniqueAndConsistent(fast.puzzle);
+    await expectUniqueAndConsistent(thorough.puzzle);
+  });
+
   it('rejects sizes and caps that make no sense', async () => {
     await expect(generateArrowPath({ width: 0, height: 3, seed: 1 })).rejects.toThrow(RangeError);
     await expect(generateArrowPath({ width: 2.5, height: 3, seed: 1 })).rejects.toThrow(RangeError);

@@ -20,6 +20,8 @@ export interface GenerateFlags {
   colours?: number;
   /** Arrow paths: the target share of given cells (0 to 1). */
   givens?: number;
+  /** Arrow paths: check removals with all of the engine's deductions. */
+  thorough?: boolean;
 }
 
 const KINDS = ['arrowpath', 'nonogram'] as const;
@@ -56,6 +58,7 @@ export async function generateCommand(kind: string, size: string, flags: Generat
   const seed = flags.seed ?? String(Math.floor(Math.random() * 1_000_000_000));
   if (flags.colours !== undefined && kind !== 'nonogram') throw new CliError('--colours is for nonograms', ExitCode.USAGE);
   if (flags.givens !== undefined && kind !== 'arrowpath') throw new CliError('--givens is for arrow paths', ExitCode.USAGE);
+  if (flags.thorough === true && kind !== 'arrowpath') throw new CliError('--thorough is for arrow paths', ExitCode.USAGE);
   const to = flags.to ?? (kind === 'arrowpath' ? 'signpost' : flags.colours !== undefined ? 'json' : 'pattern');
   const controller = new AbortController();
   const stopListening = abortOnInterrupt(controller);
@@ -89,6 +92,7 @@ async function arrowPath(width: number, height: number, seed: string, flags: Gen
       height,
       seed,
       corners: flags.corners ?? false,
+      thorough: flags.thorough ?? false,
       signal,
       ...(flags.givens === undefined ? {} : { givens: flags.givens }),
       ...(flags.timeLimit === undefined ? {} : { timeLimitMs: flags.timeLimit * 1000 }),
