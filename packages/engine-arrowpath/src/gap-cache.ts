@@ -2,7 +2,7 @@
 // their ranges and the links it can hold, kept from sweep to sweep and brought up to date
 // where links died and cells were numbered (propagate.ts runs the sweep).
 import type { SolveBudget } from '@gridrace/core';
-import { IntStack, T_NUMBER, T_REMOVE, type LinkState } from './links.js';
+import { T_NUMBER, T_REMOVE, type LinkState } from './links.js';
 import { StopPoll } from './stop.js';
 
 // A cached gap's state (GapScratch.dirty): up to date, or changed since (see update).
@@ -59,7 +59,7 @@ export function room(a: Int32Array, size: number): Int32Array {
  * hold, so killing other links or numbering other cells changes nothing in it. A gap is
  * searched again when its pair (a, b) changed; when a link it holds died or one of its cells
  * was numbered (read off the trail since the last sweep), its distances are updated where
- * they grew (`update`). An undo below the last sweep drops the gaps a sweep looked at after its mark
+ * they grew (`update`). An undo below the last sweep drops the gaps written after its mark
  * (`forgetAfter`); all are searched again when the last sweep failed. `incrementalGaps:
  * false` turns the reuse off; test/incremental.test.ts checks that the deductions are the same.
  */
@@ -113,12 +113,8 @@ export class GapScratch {
   readonly gapQ: Int32Array;
   /** CLEAN or STALE. */
   readonly dirty: Uint8Array;
-  /**
-   * The trail size at which a sweep last looked at the gap starting at this number (every
-   * change to it, its end or its contents happens then): an undo below that may have made
-   * its contents wrong or its end another.
-   */
-  readonly visitedAt: Int32Array;
+  /** The trail size the gap's contents were last written at: an undo below it makes them wrong. */
+  readonly written: Int32Array;
   readonly cells: Int32Array[];
   readonly cellLo: Int32Array[];
   readonly cellHi: Int32Array[];
@@ -158,17 +154,6 @@ export class GapScratch {
   maxGapSteps = Number.POSITIVE_INFINITY;
   /** Whether the last sweep left such a gap unsearched. */
   deferred = false;
-  /**
-   * The gaps (by first number) the next sweep must look at: those with events, those dropped
-   * by forgetAfter, and those a newly placed number split; all of them after a reset
-   * (visitAll). A sweep that looked only at these does what one over every gap does: the
-   * others are up to date with the same ends.
-   */
-  readonly todo = new IntStack(64);
-  readonly todoMark: Uint8Array;
-  visitAll = true;
-  /** Gaps left unsearched for being long (deferred): every sweep looks at them again. */
-  readonly longOpen: number[] = [];
 
   /** False: recompute every gap on every sweep (same deductions, for tests and measuring). */
   readonly incremental: boolean;
@@ -202,8 +187,7 @@ export class GapScratch {
     this.gapP = new Int32Array(nodes);
     this.gapQ = new Int32Array(nodes);
     this.dirty = new Uint8Array(nodes);
-    this.visitedAt = new Int32Array(nodes);
-    this.todoMark = new Uint8Array(nodes);
+    this.written = new Int32Array(nodes);
     this.cells = [];
     this.cellLo = [];
     this.cellHi = [];
@@ -239,30 +223,17 @@ export class GapScratch {
     this.dirty.fill(0);
     for (const list of this.memberOf) list.length = 0;
     this.#clearEvents();
-    for (let i = 0; i < this.todo.size; i++) this.todoMark[this.todo.data[i]!] = 0;
-    this.todo.size = 0;
-    this.longOpen.length = 0;
-    this.visitAll = true;
-  }
-
-  /** Gap a (by first number) is for the next sweep to look at. */
-  visit(a: number): void {
-    if (this.todoMark[a] === 1) return;
-    this.todoMark[a] = 1;
-    this.todo.push(a);
   }
 
   /**
-   * After an undo to trail size `mark` below the last sweep: forget the gaps a sweep looked at
-   * after it, and have the next sweep look at them again. The others are still exact: every
-   * change before the last sweep that touched a gap was applied to it then.
+   * After an undo to trail size `mark` below the last sweep: forget the gaps written after it.
+   * The others are still exact: every change before the last sweep that touched a gap was
+   * applied to it then, which rewrote it.
    */
   forgetAfter(mark: number): void {
-    const { valid, visitedAt } = this;
+    const { valid, written } = this;
     for (let a = 0; a < valid.length; a++) {
-      if (visitedAt[a]! <= mark) continue;
-      if (valid[a] === 1) this.retract(a);
-      this.visit(a);
+      if (valid[a] === 1 && written[a]! > mark) this.retract(a);
     }
     this.seen = mark;
     // A look at unsupported links since the mark used up the list of links it saw, and those
@@ -373,14 +344,7 @@ export class GapScratch {
         if (this.support[e]! > 0) this.linkDied(s, from[e]!, to[e]!);
         i -= 2;
       } else if (kind === T_NUMBER) {
-        const x = trail[i - 2]!;
-        this.numbered(x);
-        // The gap it lies in is split: look at it and at the one that starts here.
-        const k = s.num[x]!;
-        let a = k - 1;
-        while (s.cellOf[a] === -1) a--;
-        this.visit(a);
-        this.visit(k);
+        this.numbered(trail[i - 2]!);
         i -= 2;
       } else i -= 5; // T_LINK: its removals and numbers have their own records
     }
@@ -434,7 +398,6 @@ export class GapScratch {
 
   #event(a: number, kind: number, node: number): void {
     this.dirty[a] = STALE;
-    this.visit(a);
     this.eventGap.push(a);
     this.eventNode.push(node);
     this.eventKind.push(kind);

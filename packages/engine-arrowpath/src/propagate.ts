@@ -128,42 +128,25 @@ export function sweepGaps(s: LinkState, g: GapScratch, deferSteps = Number.POSIT
   const { cellOf, n } = s;
   const fixes = g.fixes;
   fixes.length = 0;
-  const { todo, todoMark, longOpen } = g;
-  if (g.visitAll) {
-    // Every gap: the numbers placed, in order.
-    for (let i = 0; i < todo.size; i++) todoMark[todo.data[i]!] = 0;
-    todo.size = 0;
-    for (let a = 0; a <= n; a++) if (cellOf[a] !== -1) todo.push(a);
-    g.visitAll = false;
-  } else {
-    for (const a of longOpen) g.visit(a);
-    // In the order of the numbers, as a sweep over every gap would go.
-    todo.data.subarray(0, todo.size).sort();
-    for (let i = 0; i < todo.size; i++) todoMark[todo.data[i]!] = 0;
-  }
-  longOpen.length = 0;
-  // Visiting a gap never adds to the list (update and searches make no events).
-  const visits = todo.size;
-  for (let i = 0; i < visits; i++) {
-    const a = todo.data[i]!;
-    // A number no longer placed (undone) starts no gap; its old gap was dropped with the undo.
-    if (a > n || cellOf[a] === -1) continue;
+  let a = 0;
+  g.deferred = false;
+  while (a <= n) {
     let b = a + 1;
     while (cellOf[b] === -1) b++;
-    g.visitedAt[a] = seenAt;
     if (g.valid[a] === 1 && g.gapB[a] !== b) g.retract(a);
     else if (g.valid[a] === 1 && g.dirty[a] !== CLEAN) {
       const updated = g.update(s, a);
       if (updated === false) return fail(s);
       if (updated === null) g.retract(a);
+      else g.written[a] = seenAt;
     }
     if (b > a + 1 && g.valid[a] === 0) {
-      if (b - a > deferSteps) longOpen.push(a);
+      if (b - a > deferSteps) g.deferred = true;
       else if (!sweepOneGap(s, g, a, b)) return fail(s);
+      else g.written[a] = seenAt;
     }
+    a = b;
   }
-  todo.size = 0;
-  g.deferred = longOpen.length > 0;
   const { num } = s;
   // Without every gap, the totals do not say where a cell fits or which links a gap holds:
   // then only each gap's own findings (its free numbers' holders) count.
