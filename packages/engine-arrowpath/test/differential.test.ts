@@ -43,6 +43,18 @@ const randomPuzzle: fc.Arbitrary<ArrowPathPuzzle> = fc
   })
   .map(({ width, height, arrows, givens }): ArrowPathPuzzle => ({ kind: 'arrowpath', width, height, arrows, givens, meta: {} }));
 
+/** A random aligned path on sides 2 to `maxSide`, with up to `maxGivens` of its numbers given. */
+function sparsePath(maxSide: number, maxGivens: number) {
+  return fc
+    .record({ width: fc.integer({ min: 2, max: maxSide }), height: fc.integer({ min: 2, max: maxSide }), seed: fc.nat() })
+    .chain(({ width, height, seed }) =>
+      fc.record({
+        path: fc.constant(randomAlignedPath(width, height, seed)),
+        cells: fc.uniqueArray(fc.integer({ min: 0, max: width * height - 1 }), { maxLength: maxGivens }),
+      }),
+    );
+}
+
 describe('arrowpath and arrowpath-dfs agree', () => {
   it('on random aligned paths with and without givens, solvable and contradictory (2000 runs, up to 5x4)', async () => {
     const verdicts = new Map<string, number>();
@@ -74,16 +86,8 @@ describe('arrowpath and arrowpath-dfs agree', () => {
 
   it('on aligned paths with at most three givens, often with several solutions (500 runs, up to 5x5)', async () => {
     let several = 0;
-    const sparse = fc
-      .record({ width: fc.integer({ min: 2, max: 5 }), height: fc.integer({ min: 2, max: 5 }), seed: fc.nat() })
-      .chain(({ width, height, seed }) =>
-        fc.record({
-          path: fc.constant(randomAlignedPath(width, height, seed)),
-          cells: fc.uniqueArray(fc.integer({ min: 0, max: width * height - 1 }), { maxLength: 3 }),
-        }),
-      );
     await fc.assert(
-      fc.asyncProperty(sparse, async ({ path, cells }) => {
+      fc.asyncProperty(sparsePath(5, 3), async ({ path, cells }) => {
         const result = await compare(arrowPathFromNumbering(path, cells));
         expect(result.verdict).not.toBe('none');
         if (result.verdict === 'multiple') several++;
@@ -95,16 +99,8 @@ describe('arrowpath and arrowpath-dfs agree', () => {
 
   it('with short-gaps deductions (weaker propagation, more search): the same solutions (300 runs, up to 6x6)', async () => {
     const short = createArrowPathEngine({ deductions: 'short-gaps' });
-    const sparse = fc
-      .record({ width: fc.integer({ min: 2, max: 6 }), height: fc.integer({ min: 2, max: 6 }), seed: fc.nat() })
-      .chain(({ width, height, seed }) =>
-        fc.record({
-          path: fc.constant(randomAlignedPath(width, height, seed)),
-          cells: fc.uniqueArray(fc.integer({ min: 0, max: width * height - 1 }), { maxLength: 6 }),
-        }),
-      );
     await fc.assert(
-      fc.asyncProperty(sparse, async ({ path, cells }) => {
+      fc.asyncProperty(sparsePath(6, 6), async ({ path, cells }) => {
         const puzzle = arrowPathFromNumbering(path, cells);
         const weak = await short.solve(puzzle, { maxSolutions: CAP });
         const full = await arrowPathEngine.solve(puzzle, { maxSolutions: CAP });

@@ -40,6 +40,16 @@ function fullPuzzle(width: number, height: number, seed: number, order: number[]
   return { puzzle, candidates: [...new Set(candidates)] };
 }
 
+/** The puzzle without the removed candidates settles by propagation alone, to a verified solution. */
+async function expectLeftUnique(puzzle: ArrowPathPuzzle, candidates: readonly number[], removed: readonly boolean[]): Promise<void> {
+  const givens = puzzle.givens.slice();
+  candidates.forEach((cell, i) => removed[i] && (givens[cell] = 0));
+  const left = { ...puzzle, givens };
+  const solved = await propagationOnly.solve(left, { maxSolutions: 2 });
+  expect(solved.verdict).toBe('unique');
+  expect(verify(left, solved.solutions[0]!)).toEqual({ ok: true });
+}
+
 describe('removableGivens', () => {
   it('takes out exactly what one solve per given takes out, and what is left is unique', async () => {
     await fc.assert(
@@ -49,12 +59,7 @@ describe('removableGivens', () => {
         const result = await removableGivens(puzzle, candidates, { budget: new SolveBudget() });
         expect(result.removed).toEqual(expected);
         expect(result).toMatchObject({ decided: candidates.length, stopped: null });
-        const givens = puzzle.givens.slice();
-        candidates.forEach((cell, i) => result.removed[i] && (givens[cell] = 0));
-        const left = { ...puzzle, givens };
-        const solved = await propagationOnly.solve(left, { maxSolutions: 2 });
-        expect(solved.verdict).toBe('unique');
-        expect(verify(left, solved.solutions[0]!)).toEqual({ ok: true });
+        await expectLeftUnique(puzzle, candidates, result.removed);
       }),
       { numRuns: 60 },
     );
@@ -67,12 +72,7 @@ describe('removableGivens', () => {
         const expected = await oneSolvePerGiven(puzzle, candidates, Infinity, shortGapsOnly);
         const result = await removableGivens(puzzle, candidates, { budget: new SolveBudget(), deductions: 'short-gaps' });
         expect(result.removed).toEqual(expected);
-        const givens = puzzle.givens.slice();
-        candidates.forEach((cell, i) => result.removed[i] && (givens[cell] = 0));
-        const left = { ...puzzle, givens };
-        const solved = await propagationOnly.solve(left, { maxSolutions: 2 });
-        expect(solved.verdict).toBe('unique');
-        expect(verify(left, solved.solutions[0]!)).toEqual({ ok: true });
+        await expectLeftUnique(puzzle, candidates, result.removed);
       }),
       { numRuns: 40 },
     );
