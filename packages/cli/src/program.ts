@@ -172,7 +172,7 @@ Exit codes:
     .option('--corners', 'arrow paths: put 1 in the top-left and N in the bottom-right corner, as in the seed puzzles')
     .option('-e, --engine <name>', `nonograms: the engine that proves the puzzle unique (default: ${defaultEngineName('nonogram')}); arrow paths are always checked by arrowpath`)
     .addOption(new Option('--givens <share>', 'arrow paths: stop removing givens at this share of the cells, 0 to 1 or a percentage (default: as few as the engine proves unique)').argParser(givensShare))
-    .option('--thorough', 'arrow paths: check each removal with all of the engine\'s deductions, not only its local ones: a few fewer givens, 5-10x the time')
+    .option('--thorough', 'arrow paths: check each removal with all of the engine\'s deductions, not only its local ones: a few fewer givens, about 10x the time')
     .addOption(new Option('--colours <n>', `nonograms: a colour puzzle in n colours besides the background (1 to ${MAX_COLOURS - 1})`).argParser(colourCount))
     .addOption(new Option('--to <format>', 'output format (default: signpost for arrow paths, pattern for nonograms, json for colour ones)').choices(FORMATS))
     .addOption(

@@ -2,6 +2,7 @@
 // so that its uniqueness checks do not depend on the machine's speed).
 import type { Engine } from '@gridrace/core';
 import { solveDfs } from './dfs.js';
+import type { Deductions } from './gap-cache.js';
 import { solvePropagating } from './search.js';
 
 export interface ArrowPathEngineLimits {
@@ -23,7 +24,7 @@ export interface ArrowPathEngineLimits {
    * steps only, without the matching filter: weaker, but every step costs what changed near
    * it (the generator checks removals this way; `removableGivens` says more).
    */
-  readonly deductions?: 'all' | 'short-gaps';
+  readonly deductions?: Deductions;
 }
 
 /** The seed's depth-first search from 1, generalized; the baseline. */

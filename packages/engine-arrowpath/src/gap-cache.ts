@@ -9,7 +9,13 @@ import { StopPoll } from './stop.js';
 export const CLEAN = 0;
 export const STALE = 1;
 
-/** The longest gap the `short-gaps` deductions search (GapScratch.maxGapSteps). */
+/**
+ * Which deductions propagation makes: `all`, or `short-gaps`, the local ones: gaps of up to
+ * SHORT_GAP_STEPS steps (GapScratch.maxGapSteps) and no matching filter.
+ */
+export type Deductions = 'all' | 'short-gaps';
+
+/** The longest gap the `short-gaps` deductions search. */
 export const SHORT_GAP_STEPS = 4;
 
 /** update() gives up when more than this share of the gap's cells moved (see there). */

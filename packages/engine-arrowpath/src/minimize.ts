@@ -4,7 +4,7 @@ import { checkSolveInput, verifyArrowPath, type ArrowPathPuzzle, type SolveBudge
 import { prepareGrid } from './grid.js';
 import { buildLinkState, type LinkState } from './links.js';
 import { MatchScratch } from './matching.js';
-import { GapScratch, SHORT_GAP_STEPS, propagate, propagateYielding } from './propagate.js';
+import { GapScratch, SHORT_GAP_STEPS, propagate, propagateYielding, type Deductions } from './propagate.js';
 import { PropagationStopped } from './stop.js';
 
 export interface RemovableGivensOptions {
@@ -20,7 +20,7 @@ export interface RemovableGivensOptions {
    * no matching filter, so a check costs what changed near it rather than passes over the
    * whole grid (6x faster at 30x30); a few more givens stay.
    */
-  readonly deductions?: 'all' | 'short-gaps';
+  readonly deductions?: Deductions;
 }
 
 export interface RemovableGivens {
@@ -37,8 +37,8 @@ export interface RemovableGivens {
  * when propagation alone (the `arrowpath` engine with the same `deductions`, without
  * branching) still settles every cell without it, given the decisions before it: the same
  * answer as solving after each removal and undoing the removals that are not `unique`
- * without search. The puzzle with all its
- * givens must settle that way (a full solution as givens does).
+ * without search. The puzzle with all its givens must settle that way (a full solution as
+ * givens does).
  *
  * Propagation only ever adds facts and reaches the same fixpoint whatever the order of the
  * givens, so one state with an undo trail serves every check. To decide candidates l..r

@@ -17,7 +17,7 @@ import type { LinkState } from './links.js';
 import { filterByMatching, type MatchScratch } from './matching.js';
 import { PropagationStopped } from './stop.js';
 
-export { GapScratch, SHORT_GAP_STEPS } from './gap-cache.js';
+export { GapScratch, SHORT_GAP_STEPS, type Deductions } from './gap-cache.js';
 
 /** Check every live candidate of tail x against the chains; kill the ones that cannot be. */
 function reviewTail(s: LinkState, x: number): void {
@@ -409,8 +409,9 @@ function sweepOneGap(s: LinkState, g: GapScratch, a: number, b: number): boolean
 
 /**
  * Local propagation, gap sweeps and the matching filter (none when `m` is null) until none
- * changes anything. With a budget, throws PropagationStopped when the time limit passes (or the signal is
- * already aborted); the filter and the sweep answer to the budget their scratch was made with.
+ * changes anything. With a budget, throws PropagationStopped when the time limit passes (or
+ * the signal is already aborted); the filter and the sweep answer to the budget their scratch
+ * was made with.
  */
 export function propagate(s: LinkState, gaps: () => GapScratch, m: MatchScratch | null, budget?: SolveBudget): boolean {
   for (;;) {

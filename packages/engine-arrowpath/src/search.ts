@@ -13,7 +13,7 @@ import {
 import { prepareGrid } from './grid.js';
 import { IntStack, buildLinkState, countEdges, type LinkState } from './links.js';
 import { MatchScratch } from './matching.js';
-import { GapScratch, SHORT_GAP_STEPS, propagate, propagateYielding } from './propagate.js';
+import { GapScratch, SHORT_GAP_STEPS, propagate, propagateYielding, type Deductions } from './propagate.js';
 import { PropagationStopped } from './stop.js';
 
 export interface PropagatingLimits {
@@ -25,8 +25,8 @@ export interface PropagatingLimits {
   readonly incrementalGaps?: boolean;
   /** Sweep the short gaps first and the long ones only at their fixpoint (default true). */
   readonly deferBigGaps?: boolean;
-  /** `short-gaps`: gaps of up to SHORT_GAP_STEPS steps and no matching filter (default `all`). */
-  readonly deductions?: 'all' | 'short-gaps';
+  /** Default `all`. */
+  readonly deductions?: Deductions;
 }
 
 const DEFAULT_MAX_EDGES = 8_000_000;
