@@ -39,6 +39,13 @@ function givensShare(value: string): number {
   return n;
 }
 
+function reachSteps(value: string): number {
+  if (value === 'all') return Number.POSITIVE_INFINITY;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < 1) throw new InvalidArgumentError('expected a whole number of steps from 1, or "all"');
+  return n;
+}
+
 function colourCount(value: string): number {
   const n = positiveInt(value);
   if (n > MAX_COLOURS - 1) throw new InvalidArgumentError(`at most ${MAX_COLOURS - 1} colours besides the background`);
@@ -172,7 +179,8 @@ Exit codes:
     .option('--corners', 'arrow paths: put 1 in the top-left and N in the bottom-right corner, as in the seed puzzles')
     .option('-e, --engine <name>', `nonograms: the engine that proves the puzzle unique (default: ${defaultEngineName('nonogram')}); arrow paths are always checked by arrowpath`)
     .addOption(new Option('--givens <share>', 'arrow paths: stop removing givens at this share of the cells, 0 to 1 or a percentage (default: as few as the engine proves unique)').argParser(givensShare))
-    .option('--thorough', 'arrow paths: check each removal with all of the engine\'s deductions, not only its local ones: a few fewer givens, about 10x the time')
+    .option('--thorough', 'arrow paths: check each removal with all of the engine\'s deductions, not only its local ones, against the whole path: a few fewer givens, 10x the time or more')
+    .addOption(new Option('--reach <steps>', 'arrow paths: how many numbers back along the path each removal check works out again (default 1000; "all": the whole path, sparsest and slowest)').argParser(reachSteps))
     .addOption(new Option('--colours <n>', `nonograms: a colour puzzle in n colours besides the background (1 to ${MAX_COLOURS - 1})`).argParser(colourCount))
     .addOption(new Option('--to <format>', 'output format (default: signpost for arrow paths, pattern for nonograms, json for colour ones)').choices(FORMATS))
     .addOption(

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_REACH } from '@gridrace/generate';
 import { ExitCode } from '../src/index.js';
 import { gridrace, hasStackTrace } from './run-cli.js';
 
@@ -27,6 +28,18 @@ describe('gridrace generate arrowpath', () => {
     expect(JSON.parse(solved.stdout).results[0]).toMatchObject({ verdict: 'unique', verified: true });
   });
 
+  it('--reach bounds how far back each check works out again: a short reach keeps more givens; "all" is the whole path; the help names the default', () => {
+    const count = (stderr: string) => Number(/: (\d+) of 400 cells given/.exec(stderr)?.[1]);
+    const near = gridrace(['generate', 'arrowpath', '20x20', '--seed', '4', '--reach', '5']);
+    const all = gridrace(['generate', 'arrowpath', '20x20', '--seed', '4', '--reach', 'all']);
+    expect(near.code, near.stderr).toBe(ExitCode.OK);
+    expect(all.code, all.stderr).toBe(ExitCode.OK);
+    expect(count(near.stderr)).toBeGreaterThan(count(all.stderr));
+    const solved = gridrace(['solve', '-', '--engine', 'arrowpath', '--json'], near.stdout);
+    expect(JSON.parse(solved.stdout).results[0]).toMatchObject({ verdict: 'unique', verified: true });
+    expect(gridrace(['generate', '--help']).stdout.replace(/\s+/g, ' ')).toContain(`(default ${DEFAULT_REACH};`);
+  });
+
   it('picks a seed when none is given, names it, and that seed makes the same puzzle again', () => {
     const picked = gridrace(['generate', 'arrowpath', '5x5']);
     expect(picked.code).toBe(ExitCode.OK);
@@ -45,6 +58,9 @@ describe('gridrace generate arrowpath', () => {
       [['generate', 'arrowpath', '5x5', '--seed', '1', '--givens', '2'], /argument '2' is invalid\. expected a share of the cells from 0 to 1/],
       [['generate', 'nonogram', '5x5', '--seed', '1', '--givens', '0.5'], /--givens is for arrow paths/],
       [['generate', 'nonogram', '5x5', '--seed', '1', '--thorough'], /--thorough is for arrow paths/],
+      [['generate', 'nonogram', '5x5', '--seed', '1', '--reach', '10'], /--reach is for arrow paths/],
+      [['generate', 'arrowpath', '5x5', '--seed', '1', '--reach', '0'], /argument '0' is invalid\. expected a whole number of steps from 1, or "all"/],
+      [['generate', 'arrowpath', '5x5', '--seed', '1', '--reach', 'far'], /argument 'far' is invalid/],
     ] as const) {
       const r = gridrace([...args]);
       expect(r.code).toBe(5);

@@ -158,6 +158,18 @@ export class GapScratch {
    * deductions, but each sweep stays local (the `short-gaps` deductions).
    */
   maxGapSteps = Number.POSITIVE_INFINITY;
+  /**
+   * Gaps that start below this number are never searched (see reachFrom). No cached gap
+   * starts below it.
+   */
+  minGapNumber = 0;
+  /**
+   * A sweep stops at the first gap that starts above this number. Only for callers that know
+   * every number above it is placed in this state and in every state until an undo takes it
+   * back below (the removal checks on a whole numbering): the gaps cached up there are then
+   * closed ones the walk need not visit, and an undo restores what they held.
+   */
+  maxGapNumber = Number.POSITIVE_INFINITY;
   /** Whether the last sweep left such a gap unsearched. */
   deferred = false;
 
@@ -238,13 +250,27 @@ export class GapScratch {
    */
   forgetAfter(mark: number): void {
     const { valid, written } = this;
-    for (let a = 0; a < valid.length; a++) {
+    for (let a = this.minGapNumber; a < valid.length; a++) {
       if (valid[a] === 1 && written[a]! > mark) this.retract(a);
     }
     this.seen = mark;
     // A look at unsupported links since the mark used up the list of links it saw, and those
     // links may be live again: look at them all next time.
     if (this.lookedAt > mark) this.#lookAtAllLinks();
+  }
+
+  /**
+   * Search no gap that starts below number k from now on (the removal checks' reach): a
+   * sweep then walks and searches only the stretch of the path from k on, and the
+   * whole-grid checks stay off, as cells below k may sit in no searched gap. Weaker
+   * deductions, never wrong ones. Raising it drops the cached gaps below k.
+   */
+  reachFrom(k: number): void {
+    const { valid } = this;
+    for (let a = this.minGapNumber, end = Math.min(k, valid.length); a < end; a++) {
+      if (valid[a] === 1) this.retract(a);
+    }
+    this.minGapNumber = k;
   }
 
   #lookAtAllLinks(): void {

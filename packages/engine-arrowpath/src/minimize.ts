@@ -21,6 +21,16 @@ export interface RemovableGivensOptions {
    * whole grid (6x faster at 30x30); a few more givens stay.
    */
   readonly deductions?: Deductions;
+  /**
+   * How far back along the path a check re-derives: it searches only gaps that start at
+   * most this many numbers before the first candidate it decides (default: no limit). For
+   * candidates in path order (increasing numbers): a check then costs what lies within
+   * reach of it instead of the whole path before it, and a few more givens stay. Still
+   * exact: every removal is deduced from the givens kept (see removableGivens).
+   */
+  readonly reach?: number;
+  /** False: search every gap again on every sweep (the same decisions; for tests and measuring). */
+  readonly incrementalGaps?: boolean;
 }
 
 export interface RemovableGivens {
@@ -46,6 +56,12 @@ export interface RemovableGivens {
  * the first, undo, apply what the first half kept, decide the second. A state settled
  * without any of l..r takes them all out at once. Each given is applied about log2(m)
  * times, where one solve per removal would rebuild the whole state each time.
+ *
+ * A check only needs its candidate deduced, not every cell: by induction from the last
+ * candidate down, the final givens deduce every candidate after k, so they deduce all the
+ * check for k started from, and k with it. Without a reach the two are the same (k deduced
+ * gives back the state that still had k, which settled); with one, the numbers out of reach
+ * that the check does not work out again need not be.
  */
 export async function removableGivens(puzzle: ArrowPathPuzzle, candidates: readonly number[], options: RemovableGivensOptions): Promise<RemovableGivens> {
   const { budget } = options;
@@ -54,6 +70,8 @@ export async function removableGivens(puzzle: ArrowPathPuzzle, candidates: reado
   const removed = new Array<boolean>(m).fill(false);
   const numberOf = candidates.map((cell) => puzzle.givens[cell] ?? 0);
   if (numberOf.some((k) => k <= 0)) throw new RangeError('every candidate must be a cell holding a given');
+  const reach = options.reach ?? Number.POSITIVE_INFINITY;
+  if (!(reach >= 0)) throw new RangeError(`reach must be a non-negative number of steps, got ${String(options.reach)}`);
 
   // The state holds the givens that are not candidates; candidates are applied as decided.
   const base = puzzle.givens.slice();
@@ -69,7 +87,7 @@ export async function removableGivens(puzzle: ArrowPathPuzzle, candidates: reado
   let scratch: GapScratch | undefined;
   const gaps = () => {
     if (scratch === undefined) {
-      scratch = new GapScratch(s.nodes, s.edgeCount, true, budget);
+      scratch = new GapScratch(s.nodes, s.edgeCount, options.incrementalGaps ?? true, budget);
       if (short) scratch.maxGapSteps = SHORT_GAP_STEPS;
     }
     return scratch;
@@ -82,7 +100,22 @@ export async function removableGivens(puzzle: ArrowPathPuzzle, candidates: reado
   let decided = 0;
   let removals = 0;
   let stopped: StopReason | null = null;
-  const settled = () => s.links === s.n + 1;
+  /** Candidates l..r all numbered, which is all a check needs (see above). */
+  const placed = (l: number, r: number): boolean => {
+    for (let i = l; i <= r; i++) if (s.num[candidates[i]!]! < 0) return false;
+    return true;
+  };
+  // On a whole numbering with the candidates along the path, every number after the last
+  // candidate applied is placed, so a sweep with a reach can stop there.
+  const stopAtLast = puzzle.givens.every((k) => k > 0) && numberOf.every((k, i) => i === 0 || k > numberOf[i - 1]!);
+  /** The checks of candidates i..j search only gaps within reach of candidate i, up to j. */
+  const reachOver = (i: number, j: number): void => {
+    if (reach === Number.POSITIVE_INFINITY) return;
+    const k = numberOf[i]! - reach;
+    const g = gaps();
+    if (k > g.minGapNumber) g.reachFrom(k);
+    if (stopAtLast) g.maxGapNumber = numberOf[j]!;
+  };
 
   /** Number candidates from..to (all, or only those kept) and propagate. */
   const apply = (from: number, to: number, keptOnly: boolean): void => {
@@ -100,8 +133,8 @@ export async function removableGivens(puzzle: ArrowPathPuzzle, candidates: reado
     if (stopped !== null) return;
     stopped = await budget.checkpoint();
     if (stopped !== null) return;
-    if (settled()) {
-      // Settled without any of l..r: each one is removable in turn.
+    if (placed(l, r)) {
+      // Deduced without any of l..r: each one is removable in turn.
       for (let i = l; i <= r && removals < maxRemovals; i++) {
         removed[i] = true;
         removals++;
@@ -118,10 +151,12 @@ export async function removableGivens(puzzle: ArrowPathPuzzle, candidates: reado
     }
     const mid = (l + r) >> 1;
     const mark = s.trail.size;
+    reachOver(l, mid);
     apply(mid + 1, r, false);
     await decide(l, mid);
     s.undoTo(mark);
     if (stopped !== null || removals >= maxRemovals) return;
+    reachOver(mid + 1, r);
     apply(l, mid, true);
     await decide(mid + 1, r);
     s.undoTo(mark);

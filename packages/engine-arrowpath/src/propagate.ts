@@ -130,7 +130,14 @@ export function sweepGaps(s: LinkState, g: GapScratch, deferSteps = Number.POSIT
   fixes.length = 0;
   let a = 0;
   g.deferred = false;
-  while (a <= n) {
+  if (g.minGapNumber > 0) {
+    // Out of reach: the gaps before the first placed number from minGapNumber on.
+    a = g.minGapNumber;
+    while (a <= n && cellOf[a] === -1) a++;
+    g.deferred = true;
+  }
+  const last = Math.min(n, g.maxGapNumber);
+  while (a <= last) {
     let b = a + 1;
     while (cellOf[b] === -1) b++;
     if (g.valid[a] === 1 && g.gapB[a] !== b) g.retract(a);

@@ -5,7 +5,7 @@ import { SolveBudget, verify, type ArrowPathPuzzle } from '@gridrace/core';
 import { arrowPathFromNumbering, randomAlignedPath } from '@gridrace/testkit';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createArrowPathEngine, removableGivens } from '../src/index.js';
+import { createArrowPathDfsEngine, createArrowPathEngine, removableGivens } from '../src/index.js';
 
 const propagationOnly = createArrowPathEngine({ maxNodes: 1 });
 const shortGapsOnly = createArrowPathEngine({ maxNodes: 1, deductions: 'short-gaps' });
@@ -40,12 +40,22 @@ function fullPuzzle(width: number, height: number, seed: number, order: number[]
   return { puzzle, candidates: [...new Set(candidates)] };
 }
 
-/** The puzzle without the removed candidates settles by propagation alone, to a verified solution. */
-async function expectLeftUnique(puzzle: ArrowPathPuzzle, candidates: readonly number[], removed: readonly boolean[]): Promise<void> {
+/** Every cell given; the candidates are the cells of 2..N-1 in path order, as the generator tries them. */
+function alongThePath(width: number, height: number, seed: number): { puzzle: ArrowPathPuzzle; candidates: number[] } {
+  const path = randomAlignedPath(width, height, seed);
+  const n = width * height;
+  const puzzle = arrowPathFromNumbering(path, Array.from({ length: n }, (_, cell) => cell));
+  const cellOf = new Array<number>(n + 1);
+  path.numbers.forEach((k, cell) => (cellOf[k] = cell));
+  return { puzzle, candidates: cellOf.slice(2, n) };
+}
+
+/** The puzzle without the removed candidates settles by propagation alone (of `engine`), to a verified solution. */
+async function expectLeftUnique(puzzle: ArrowPathPuzzle, candidates: readonly number[], removed: readonly boolean[], engine = propagationOnly): Promise<void> {
   const givens = puzzle.givens.slice();
   candidates.forEach((cell, i) => removed[i] && (givens[cell] = 0));
   const left = { ...puzzle, givens };
-  const solved = await propagationOnly.solve(left, { maxSolutions: 2 });
+  const solved = await engine.solve(left, { maxSolutions: 2 });
   expect(solved.verdict).toBe('unique');
   expect(verify(left, solved.solutions[0]!)).toEqual({ ok: true });
 }
@@ -107,6 +117,57 @@ describe('removableGivens', () => {
     const result = await removableGivens(puzzle, candidates, { budget: new SolveBudget({ signal: controller.signal }) });
     expect(result.stopped).toBe('aborted');
     expect(result.removed.some(Boolean)).toBe(false);
+  });
+
+  it('with a reach, candidates along the path: what is left has one solution (the search engine agrees) and the same deductions settle it', async () => {
+    const dfs = createArrowPathDfsEngine();
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 3, max: 10 }), fc.integer({ min: 3, max: 10 }), fc.integer({ min: 1, max: 1e6 }), fc.integer({ min: 0, max: 12 }), fc.boolean(), async (width, height, seed, reach, short) => {
+        const { puzzle, candidates } = alongThePath(width, height, seed);
+        const deductions = short ? 'short-gaps' : 'all';
+        const result = await removableGivens(puzzle, candidates, { budget: new SolveBudget(), reach, deductions });
+        await expectLeftUnique(puzzle, candidates, result.removed, short ? shortGapsOnly : propagationOnly);
+        const givens = puzzle.givens.slice();
+        candidates.forEach((cell, i) => result.removed[i] && (givens[cell] = 0));
+        // The search engine's own check, where it is quick (sparse 7x7s can take it minutes).
+        if (width * height > 36) return;
+        const searched = await dfs.solve({ ...puzzle, givens }, { maxSolutions: 2 });
+        expect(searched.verdict).toBe('unique');
+        expect(Array.from(searched.solutions[0]!.numbers)).toEqual(Array.from(puzzle.givens));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('a reach as long as the path decides as no reach does, and a short one keeps more givens on a 14x14', async () => {
+    for (const seed of [1, 2, 3]) {
+      const { puzzle, candidates } = alongThePath(9, 9, seed);
+      const whole = await removableGivens(puzzle, candidates, { budget: new SolveBudget(), deductions: 'short-gaps' });
+      const long = await removableGivens(puzzle, candidates, { budget: new SolveBudget(), deductions: 'short-gaps', reach: 81 });
+      expect(long.removed).toEqual(whole.removed);
+    }
+    const { puzzle, candidates } = alongThePath(14, 14, 5);
+    const whole = await removableGivens(puzzle, candidates, { budget: new SolveBudget(), deductions: 'short-gaps' });
+    const short = await removableGivens(puzzle, candidates, { budget: new SolveBudget(), deductions: 'short-gaps', reach: 2 });
+    expect(short.removed.filter(Boolean).length).toBeLessThan(whole.removed.filter(Boolean).length);
+  });
+
+  it('with a reach, the gap cache changes nothing: the same decisions as searching every gap on every sweep', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 5, max: 14 }), fc.integer({ min: 5, max: 14 }), fc.integer({ min: 1, max: 1e6 }), fc.integer({ min: 1, max: 40 }), async (width, height, seed, reach) => {
+        const { puzzle, candidates } = alongThePath(width, height, seed);
+        const options = { deductions: 'short-gaps', reach } as const;
+        const cached = await removableGivens(puzzle, candidates, { budget: new SolveBudget(), ...options });
+        const fresh = await removableGivens(puzzle, candidates, { budget: new SolveBudget(), ...options, incrementalGaps: false });
+        expect(cached.removed).toEqual(fresh.removed);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('refuses a negative reach', async () => {
+    const { puzzle, candidates } = alongThePath(4, 4, 1);
+    await expect(removableGivens(puzzle, candidates, { budget: new SolveBudget(), reach: -1 })).rejects.toThrow(/reach must be a non-negative number of steps, got -1/);
   });
 
   it('refuses a candidate that holds no given', async () => {

@@ -1,6 +1,6 @@
 // The public API of @gridrace/generate: an explicit list, types exported as types.
 export type { GenerateArrowPathOptions, GenerateArrowPathProgress, GenerateArrowPathStats, GeneratedArrowPath } from './arrowpath.js';
-export { generateArrowPath, randomAlignedPath } from './arrowpath.js';
+export { DEFAULT_REACH, generateArrowPath, randomAlignedPath } from './arrowpath.js';
 export { Random, hashSeed } from '@gridrace/core';
 export type { GenerateNonogramOptions, GenerateNonogramStats, GeneratedNonogram } from './nonogram.js';
 export { generateNonogram, randomImage, GenerateNonogramError } from './nonogram.js';

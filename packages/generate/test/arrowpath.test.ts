@@ -159,7 +159,23 @@ describe('generateArrowPath', () => {
     await expectUniqueAndConsistent(thorough.puzzle);
   });
 
+  it('a reach bounds how far back each check works out again: a short one keeps more givens, the puzzle is unique either way', async () => {
+    const whole = await generateArrowPath({ width: 20, height: 20, seed: 4, reach: Infinity });
+    const near = await generateArrowPath({ width: 20, height: 20, seed: 4, reach: 5 });
+    const byDefault = await generateArrowPath({ width: 20, height: 20, seed: 4 });
+    expect(near.puzzle.arrows).toEqual(whole.puzzle.arrows);
+    expect(givenCount(near.puzzle)).toBeGreaterThan(givenCount(whole.puzzle));
+    // The default reach (1000) covers a 20x20 path: the same puzzle as no limit.
+    expect(byDefault.puzzle.givens).toEqual(whole.puzzle.givens);
+    await expectUniqueAndConsistent(near.puzzle);
+    const small = await generateArrowPath({ width: 6, height: 6, seed: 9, reach: 2 });
+    await expectUniqueAndConsistent(small.puzzle, true);
+  });
+
   it('rejects sizes and caps that make no sense', async () => {
+    for (const reach of [0, -3, 2.5, Number.NaN]) {
+      await expect(generateArrowPath({ width: 5, height: 5, seed: 1, reach })).rejects.toThrow(/reach must be a positive whole number of steps or Infinity/);
+    }
     await expect(generateArrowPath({ width: 0, height: 3, seed: 1 })).rejects.toThrow(RangeError);
     await expect(generateArrowPath({ width: 2.5, height: 3, seed: 1 })).rejects.toThrow(RangeError);
     await expect(generateArrowPath({ width: 3, height: 3, seed: 1, maxNodesPerCheck: -1 })).rejects.toThrow(RangeError);

@@ -22,6 +22,8 @@ export interface GenerateFlags {
   givens?: number;
   /** Arrow paths: check removals with all of the engine's deductions. */
   thorough?: boolean;
+  /** Arrow paths: how far back along the path a removal check works out again (Infinity: all of it). */
+  reach?: number;
 }
 
 const KINDS = ['arrowpath', 'nonogram'] as const;
@@ -59,6 +61,7 @@ export async function generateCommand(kind: string, size: string, flags: Generat
   if (flags.colours !== undefined && kind !== 'nonogram') throw new CliError('--colours is for nonograms', ExitCode.USAGE);
   if (flags.givens !== undefined && kind !== 'arrowpath') throw new CliError('--givens is for arrow paths', ExitCode.USAGE);
   if (flags.thorough === true && kind !== 'arrowpath') throw new CliError('--thorough is for arrow paths', ExitCode.USAGE);
+  if (flags.reach !== undefined && kind !== 'arrowpath') throw new CliError('--reach is for arrow paths', ExitCode.USAGE);
   const to = flags.to ?? (kind === 'arrowpath' ? 'signpost' : flags.colours !== undefined ? 'json' : 'pattern');
   const controller = new AbortController();
   const stopListening = abortOnInterrupt(controller);
@@ -95,6 +98,7 @@ async function arrowPath(width: number, height: number, seed: string, flags: Gen
       thorough: flags.thorough ?? false,
       signal,
       ...(flags.givens === undefined ? {} : { givens: flags.givens }),
+      ...(flags.reach === undefined ? {} : { reach: flags.reach }),
       ...(flags.timeLimit === undefined ? {} : { timeLimitMs: flags.timeLimit * 1000 }),
       onProgress: (p) => progress.update(p.tried, p.candidates, `${p.givens} of ${p.cells} given`),
     });
