@@ -3,13 +3,14 @@
 // the share of cells given, and how fast the `arrowpath` engine solves what ours makes.
 //
 //   node benchmarks/scripts/arrowpath-generation.mjs [--sizes 10,20,30,40,60,100] [--seeds 2]
-//     [--time-limit 60] [--dfs-limit 10] [--tatham PATH] [--out FILE]
+//     [--time-limit 60] [--dfs-limit 10] [--reach N|all] [--tatham PATH] [--out FILE]
 //
 // Sizes are sides (30) or WxH (30x20); seeds run 1..N, as `--seed N` of `gridrace generate`
 // (the same puzzles). Each generation runs in a fresh Node
 // process (`generateArrowPath`, the code behind `gridrace generate arrowpath`) with
 // --time-limit seconds; one that runs out returns the puzzle it has, unique but with more
-// givens, and is marked "stopped". Its CPU time comes from the process. The puzzle is then
+// givens, and is marked "stopped"; --reach is the generator's (default: its own). Its CPU
+// time comes from the process. The puzzle is then
 // checked in another process: `arrowpath` solves it three times (the median CPU time is
 // reported) and must prove it unique with the generator's solution, and `arrowpath-dfs` must
 // agree within --dfs-limit seconds (or it is reported as not finishing).
@@ -36,10 +37,11 @@ const cpuSeconds = (before) => {
 // Children: `--child-generate W H SEED LIMIT_S FILE` and `--child-check FILE DFS_LIMIT_S`,
 // each printing one JSON line.
 if (process.argv[2] === '--child-generate') {
-  const [width, height, seed, limitS, file] = process.argv.slice(3);
+  const [width, height, seed, limitS, file, reach] = process.argv.slice(3);
   const { generateArrowPath } = await import('@gridrace/generate');
   const before = process.cpuUsage();
-  const { puzzle, stats } = await generateArrowPath({ width: Number(width), height: Number(height), seed, timeLimitMs: Number(limitS) * 1000 });
+  const reachOption = reach === 'default' ? {} : { reach: reach === 'all' ? Infinity : Number(reach) };
+  const { puzzle, stats } = await generateArrowPath({ width: Number(width), height: Number(height), seed, timeLimitMs: Number(limitS) * 1000, ...reachOption });
   const cpuS = cpuSeconds(before);
   writeFileSync(file, core.writePuzzle(puzzle, 'signpost'));
   console.log(JSON.stringify({ cpuS, givens: stats.givens, cells: stats.cells, stopped: stats.stopped, solution: Array.from(puzzle.solution.numbers) }));
@@ -76,6 +78,7 @@ const { values } = parseScriptArgs(import.meta.url, {
     'dfs-limit': { type: 'string', default: '10' },
     tatham: { type: 'string' },
     out: { type: 'string' },
+    reach: { type: 'string' },
   },
 });
 
@@ -97,6 +100,8 @@ const seeds = positive('seeds');
 if (!Number.isInteger(seeds)) fail(`--seeds must be a whole number, got "${values.seeds}"`);
 const limitS = positive('time-limit');
 const dfsLimitS = positive('dfs-limit');
+const reach = values.reach ?? 'default';
+if (reach !== 'default' && reach !== 'all' && !/^[1-9]\d*$/.test(reach)) fail(`--reach takes a whole number of steps from 1 or "all", got "${reach}"`);
 
 function findTatham(given) {
   const candidates = [given, '/usr/games/sgt-signpost', ...(process.env.PATH ?? '').split(':').map((dir) => join(dir, 'sgt-signpost'))].filter(Boolean);
@@ -118,7 +123,7 @@ const node = (args) => {
 
 function ours(width, height, seed) {
   const file = join(dir, `ours-${width}x${height}-${seed}.txt`);
-  const made = node(['--child-generate', width, height, seed, limitS, file].map(String));
+  const made = node(['--child-generate', width, height, seed, limitS, file, reach].map(String));
   const solutionFile = `${file}.solution.json`;
   writeFileSync(solutionFile, JSON.stringify(made.solution));
   const check = node(['--child-check', file, String(dfsLimitS), solutionFile]);
@@ -180,6 +185,6 @@ for (const size of [...new Set(rows.map((r) => r.size))]) {
   lines.push(`| ${size} | ${time} | ${givens} | ${solve} | ${dfs} | ${theirTime} | ${theirGivens} |`);
 }
 const machine = execFileSync('uname', ['-m'], { encoding: 'utf8' }).trim();
-const table = `${lines.join('\n')}\n\nMedians over seeds 1-${seeds} (solve: the slowest puzzle's median of 3); CPU seconds; time limit ${limitS} s; ${machine}, Node ${process.versions.node}.\n`;
+const table = `${lines.join('\n')}\n\nMedians over seeds 1-${seeds} (solve: the slowest puzzle's median of 3); CPU seconds; time limit ${limitS} s; reach ${reach}; ${machine}, Node ${process.versions.node}.\n`;
 process.stdout.write(table);
 if (values.out) writeFileSync(values.out, table);
