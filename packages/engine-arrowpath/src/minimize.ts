@@ -25,8 +25,8 @@ export interface RemovableGivensOptions {
    * How far back along the path a check re-derives: it searches only gaps that start at
    * most this many numbers before the first candidate it decides (default: no limit). For
    * candidates in path order (increasing numbers): a check then costs what lies within
-   * reach of it instead of the whole path before it, and a few more givens stay. Still
-   * exact: every removal is deduced from the givens kept (see removableGivens).
+   * reach of it instead of the whole path before it, and a few more givens stay. Still a
+   * proof: every removal is deduced from the givens kept (see removableGivens).
    */
   readonly reach?: number;
   /** False: search every gap again on every sweep (the same decisions; for tests and measuring). */
