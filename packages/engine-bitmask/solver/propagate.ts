@@ -1,7 +1,7 @@
 // Propagation: solve dirty lines
 // until none is left. A changed cell enqueues only its row and its column; the queue is a
 // ring of line numbers with one flag per line, so re-queuing a waiting line is free.
-import { WORD64_LIMIT, ctz32, load32, load8, maxi, now, solveWord64To, store32, store8, tryAlloc } from 'solver-target';
+import { WORD64_LIMIT, WORD64_UNTRIMMED, ctz32, load32, load8, maxi, now, solveWord64To, store32, store8, tryAlloc } from 'solver-target';
 import {
   EMPTY_CELL,
   FILLED_CELL,
@@ -256,8 +256,10 @@ function solveLine(line: i32, filled: usize, empty: usize, words: i32, n: i32, f
     const start = load32(clueOffset + (<usize>line << 2));
     const k = load32(clueOffset + ((<usize>line + 1) << 2)) - start;
     const clue = clueBlocks + (<usize>start << 2);
-    // Lines of up to 62 cells take the target's 64-bit path where it has one (untrimmed).
-    const ok = n <= WORD64_LIMIT ? solveWord64To(clue, k, n, filled, empty, words, outF, outE) : solveTrimmed(clue, k, n, filled, empty, outF, outE);
+    // Lines of up to 62 cells take the target's 64-bit path whole where it has one that is
+    // fast whole (WebAssembly's i64); the JavaScript target's two-word path gains from the
+    // trimming of settled ends first.
+    const ok = WORD64_UNTRIMMED && n <= WORD64_LIMIT ? solveWord64To(clue, k, n, filled, empty, words, outF, outE) : solveTrimmed(clue, k, n, filled, empty, outF, outE);
     cacheStore(id, words, filled, empty, ok, outF, outE);
     if (!ok) return false;
   }

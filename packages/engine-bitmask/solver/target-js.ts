@@ -3,12 +3,14 @@
 // addressed in bytes like WebAssembly's linear memory. It never moves: the instance
 // reserves its whole limit at once (the pages stay virtual until written), so that the
 // build may keep the views in locals (scripts/build-solver.mjs). The arena is a bump
-// allocator over it. No 64-bit line path (WORD64_LIMIT 0):
+// allocator over it. Lines of 31 to 62 cells go on two 32-bit words (word-pair.ts):
 // JavaScript has no fast 64-bit integers. The WebAssembly side is
 // engine-wasm/assembly/lib/solver-target/. Each createSolver() instance has its own state of
 // this module (its variables are swapped in when the instance is called), so its own memory.
 
 /** Node and browsers both have it; the lib of this build (ES2022) does not declare it. */
+import { pairEmptyHi, pairEmptyLo, pairFilledHi, pairFilledLo, setupWordPair, solveWordPair } from './word-pair';
+
 declare const performance: { now(): number };
 
 const PAGE = 65536;
@@ -154,19 +156,38 @@ export function bswap32(x: number): number {
   return (x << 24) | ((x & 0xff00) << 8) | ((x >>> 8) & 0xff00) | (x >>> 24);
 }
 
-/** No 64-bit path: lines of 31 cells and more take the multi-word one. */
-export const WORD64_LIMIT = 0;
+/**
+ * Lines of up to 62 cells take two 32-bit words (word-pair.ts), JavaScript having no fast
+ * 64-bit integers; longer ones the multi-word solver.
+ */
+export const WORD64_LIMIT = 62;
+/**
+ * Whether the propagator hands such lines over whole (solveWord64To) rather than trimmed of
+ * their settled ends first (solveTrimmed, then solveWord64In): on two words either way took
+ * the same time over the webpbn and extra puzzles with lines of 31 to 62 cells.
+ */
+export const WORD64_UNTRIMMED = false;
 
-export function setupWord64(_blocks: number): boolean {
+export function setupWord64(blocks: number): boolean {
+  setupWordPair(blocks);
   return true;
 }
 
-export function solveWord64In(_clue: number, _k: number, _n: number, _filled: number, _empty: number): boolean {
-  throw new Error('solver-target: no 64-bit line path in JavaScript');
+/** A line of up to 62 cells whose known cells are the two words at `filled` / `empty`; the forced cells written back there. */
+export function solveWord64In(clue: number, k: number, n: number, filled: number, empty: number): boolean {
+  const f = filled >>> 2;
+  const e = empty >>> 2;
+  if (!solveWordPair(h32, clue >>> 2, k, n, h32[f]!, h32[f + 1]!, h32[e]!, h32[e + 1]!)) return false;
+  h32[f] = pairFilledLo;
+  h32[f + 1] = pairFilledHi;
+  h32[e] = pairEmptyLo;
+  h32[e + 1] = pairEmptyHi;
+  return true;
 }
 
+/** Not called: the propagator hands every line to solveTrimmed here (WORD64_UNTRIMMED). */
 export function solveWord64To(_clue: number, _k: number, _n: number, _filled: number, _empty: number, _words: number, _outFilled: number, _outEmpty: number): boolean {
-  throw new Error('solver-target: no 64-bit line path in JavaScript');
+  throw new Error('solver-target: JavaScript lines are trimmed before the two-word path');
 }
 
 /** A new, empty memory of `bytes` bytes (at most 2^31). */

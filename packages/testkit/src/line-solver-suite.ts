@@ -262,6 +262,19 @@ export function describeLineSolver(target: string, create: () => LineSolverTarge
       );
     });
 
+    // The lines a target may solve on 64 bits (WebAssembly's i64, two 32-bit words in
+    // JavaScript) after trimming: 31 to 62 cells, with as many blocks as fit.
+    it('lines of 31 to 62 cells with many blocks, against the dynamic-programming oracle', () => {
+      fc.assert(
+        fc.property(lineCase(62, 31, { minLength: 31 }), (c) => check(solver, c, dynamicProgramming)),
+        { numRuns: 1000 },
+      );
+      fc.assert(
+        fc.property(lineCase(62, 31, { minLength: 31, minKnown: 0.3, maxKnown: 0.9, flip: 0.01 }), (c) => check(solver, c, dynamicProgramming)),
+        { numRuns: 500 },
+      );
+    });
+
     it('long lines (up to 100 cells, four words) with up to 3 blocks', () => {
       fc.assert(
         fc.property(lineCase(100, 3), (c) => check(solver, c)),

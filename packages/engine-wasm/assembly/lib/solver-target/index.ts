@@ -5,7 +5,7 @@
 // engine-bitmask/solver/target-js.ts; the interface both implement is
 // engine-bitmask/solver/target.d.ts. asc finds this folder through `path` in asconfig.json.
 export { clearOutOfMemory, outOfMemory, regrow, reserve, resetArena, satAlloc, tryAlloc } from './arena';
-export { WORD64_LIMIT, setupWord64, solveWord64In, solveWord64To } from './word64';
+export { WORD64_LIMIT, WORD64_UNTRIMMED, setupWord64, solveWord64In, solveWord64To } from './word64';
 
 /** Milliseconds (performance.now() in the host), for the time slices and the limit. */
 @external("env", "now")

@@ -1,12 +1,15 @@
 // Lines of 31 to 62 cells on one 64-bit word: the line solver of
 // @gridrace/engine-bitmask/solver/line-solver.ts on i64, which WebAssembly has and
-// JavaScript has not at speed (the JavaScript target sets WORD64_LIMIT to 0). The answers
-// are the same, the line solver being exact.
+// JavaScript has not at speed (the JavaScript target does the same on pairs of 32-bit
+// words, engine-bitmask/solver/word-pair.ts). The answers are the same, the line solver
+// being exact.
 import { blockAt, log2Floor } from '@gridrace/engine-bitmask/solver/line-solver';
 import { tryAlloc } from './arena';
 
 /** Longest line solved in one 64-bit word (positions 0..n+1 must fit). */
 export const WORD64_LIMIT: i32 = 62;
+/** The propagator hands such lines over whole: on i64 the trimming of settled ends costs more than it saves. */
+export const WORD64_UNTRIMMED: bool = true;
 
 /** Results of the last successful `solveWord64`. */
 export let outFilled64: i64 = 0;
