@@ -266,24 +266,23 @@ const MAX_PATH_ATTEMPTS = 10_000;
  */
 export function randomAlignedPath(width: number, height: number, random: Random, corners: boolean): { order: Int32Array; attempts: number } {
   const n = width * height;
-  // Each cell's aligned cells, direction by direction and nearest first; nearestOfDirection
-  // marks the first cell of each direction.
+  // Each cell's aligned cells, direction by direction and nearest first; directionStarts
+  // holds where each direction's run starts in that list, and the list's end.
   const aligned: Int32Array[] = [];
-  const nearestOfDirection: Uint8Array[] = [];
+  const directionStarts: Int32Array[] = [];
   for (let cell = 0; cell < n; cell++) {
     const list: number[] = [];
-    const firsts: number[] = [];
+    const starts: number[] = [];
     const r0 = Math.floor(cell / width);
     const c0 = cell % width;
     for (const d of DIRECTIONS) {
       const [dr, dc] = DIRECTION_STEPS[d];
-      for (let r = r0 + dr, c = c0 + dc; r >= 0 && r < height && c >= 0 && c < width; r += dr, c += dc) {
-        firsts.push(r === r0 + dr && c === c0 + dc ? 1 : 0);
-        list.push(r * width + c);
-      }
+      starts.push(list.length);
+      for (let r = r0 + dr, c = c0 + dc; r >= 0 && r < height && c >= 0 && c < width; r += dr, c += dc) list.push(r * width + c);
     }
+    starts.push(list.length);
     aligned.push(Int32Array.from(list));
-    nearestOfDirection.push(Uint8Array.from(firsts));
+    directionStarts.push(Int32Array.from(starts));
   }
 
   const order = new Int32Array(n);
@@ -304,27 +303,34 @@ export function randomAlignedPath(width: number, height: number, random: Random,
     };
     visit(first, 0);
     let k = 1;
+    /** Whether step k may go to cell a (N's corner only last). */
+    const free = (a: number) => visited[a] === 0 && (a !== last || k === n - 1);
     for (; k < n; k++) {
       const here = order[k - 1]!;
-      picks.length = 0;
-      nearest.length = 0;
-      let best = Number.POSITIVE_INFINITY;
       const cells = aligned[here]!;
-      const firsts = nearestOfDirection[here]!;
-      let directionHasPick = false;
-      for (let i = 0; i < cells.length; i++) {
-        const a = cells[i]!;
-        if (firsts[i] === 1) directionHasPick = false;
-        if (visited[a] === 1 || (a === last && k < n - 1)) continue;
-        picks.push(a);
-        if (!directionHasPick) nearest.push(a);
-        directionHasPick = true;
-        if (degree[a]! < best) best = degree[a]!;
+      // The nearest free cell of each direction: a walk along each ray to the first one.
+      nearest.length = 0;
+      const starts = directionStarts[here]!;
+      for (let d = 0; d + 1 < starts.length; d++) {
+        for (let i = starts[d]!, end = starts[d + 1]!; i < end; i++) {
+          if (free(cells[i]!)) {
+            nearest.push(cells[i]!);
+            break;
+          }
+        }
       }
-      if (picks.length === 0) break;
+      if (nearest.length === 0) break;
       let next: number;
       if (random.float() < WANDER) next = nearest[random.int(nearest.length)]!;
       else {
+        // Warnsdorff: every free aligned cell, the fewest ways on.
+        picks.length = 0;
+        let best = Number.POSITIVE_INFINITY;
+        for (const a of cells) {
+          if (!free(a)) continue;
+          picks.push(a);
+          if (degree[a]! < best) best = degree[a]!;
+        }
         const fewest = picks.filter((a) => degree[a] === best);
         next = fewest[random.int(fewest.length)]!;
       }
