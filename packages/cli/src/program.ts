@@ -21,10 +21,12 @@ const WITHOUT_RACE = new Set(['solve', 'verify', 'convert', 'show', 'generate', 
 
 const FORMATS = [...new Set(PUZZLE_KINDS.flatMap((kind) => formatsFor(kind)))];
 
+/** A whole number from 1, written as digits only. */
+const isPositiveInt = (value: string): boolean => /^\d+$/.test(value) && Number(value) >= 1;
+
 function positiveInt(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n < 1) throw new InvalidArgumentError('expected a positive whole number');
-  return n;
+  if (!isPositiveInt(value)) throw new InvalidArgumentError('expected a positive whole number');
+  return Number(value);
 }
 
 function portNumber(value: string): number {
@@ -41,9 +43,8 @@ function givensShare(value: string): number {
 
 function reachSteps(value: string): number {
   if (value === 'all') return Number.POSITIVE_INFINITY;
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n < 1) throw new InvalidArgumentError('expected a whole number of steps from 1, or "all"');
-  return n;
+  if (!isPositiveInt(value)) throw new InvalidArgumentError('expected a whole number of steps from 1, or "all"');
+  return Number(value);
 }
 
 function colourCount(value: string): number {

@@ -157,7 +157,7 @@ export class GapScratch {
    * checks (a cell that fits nowhere, a link no gap holds) never run while one is open. Weaker
    * deductions, but each sweep stays local (the `short-gaps` deductions).
    */
-  maxGapSteps = Number.POSITIVE_INFINITY;
+  readonly maxGapSteps: number;
   /**
    * Gaps that start below this number are never searched (see reachFrom). No cached gap
    * starts below it.
@@ -179,8 +179,9 @@ export class GapScratch {
   /** The solve's budget, looked at while a sweep visits nodes. */
   readonly poll: StopPoll;
 
-  constructor(nodes: number, edges: number, incremental = true, budget?: SolveBudget) {
+  constructor(nodes: number, edges: number, incremental = true, budget?: SolveBudget, deductions: Deductions = 'all') {
     this.incremental = incremental;
+    this.maxGapSteps = deductions === 'short-gaps' ? SHORT_GAP_STEPS : Number.POSITIVE_INFINITY;
     this.poll = new StopPoll(budget);
     this.fDist = new Int32Array(nodes);
     this.fStamp = new Int32Array(nodes);

@@ -4,7 +4,7 @@ import { checkSolveInput, verifyArrowPath, type ArrowPathPuzzle, type SolveBudge
 import { prepareGrid } from './grid.js';
 import { buildLinkState, type LinkState } from './links.js';
 import { MatchScratch } from './matching.js';
-import { GapScratch, SHORT_GAP_STEPS, propagate, propagateYielding, type Deductions } from './propagate.js';
+import { GapScratch, propagate, propagateYielding, type Deductions } from './propagate.js';
 import { PropagationStopped } from './stop.js';
 
 export interface RemovableGivensOptions {
@@ -87,14 +87,14 @@ export async function removableGivens(puzzle: ArrowPathPuzzle, candidates: reado
   let scratch: GapScratch | undefined;
   const gaps = () => {
     if (scratch === undefined) {
-      scratch = new GapScratch(s.nodes, s.edgeCount, options.incrementalGaps ?? true, budget);
-      if (short) scratch.maxGapSteps = SHORT_GAP_STEPS;
+      scratch = new GapScratch(s.nodes, s.edgeCount, options.incrementalGaps ?? true, budget, options.deductions);
     }
     return scratch;
   };
+  const wholeNumbering = puzzle.givens.every((k) => k > 0);
   const matcher = short ? null : new MatchScratch(s.nodes, budget);
   // When the givens are a whole numbering (the generator's case), every state here agrees with it.
-  if (matcher !== null) matcher.solvable = puzzle.givens.every((k) => k > 0) && verifyArrowPath(puzzle, { width: puzzle.width, height: puzzle.height, numbers: Int32Array.from(puzzle.givens) }).ok;
+  if (matcher !== null) matcher.solvable = wholeNumbering && verifyArrowPath(puzzle, { width: puzzle.width, height: puzzle.height, numbers: Int32Array.from(puzzle.givens) }).ok;
   const contradiction = () => new RangeError('the givens have no solution');
 
   let decided = 0;
@@ -107,7 +107,7 @@ export async function removableGivens(puzzle: ArrowPathPuzzle, candidates: reado
   };
   // On a whole numbering with the candidates along the path, every number after the last
   // candidate applied is placed, so a sweep with a reach can stop there.
-  const stopAtLast = puzzle.givens.every((k) => k > 0) && numberOf.every((k, i) => i === 0 || k > numberOf[i - 1]!);
+  const stopAtLast = wholeNumbering && numberOf.every((k, i) => i === 0 || k > numberOf[i - 1]!);
   /** The checks of candidates i..j search only gaps within reach of candidate i, up to j. */
   const reachOver = (i: number, j: number): void => {
     if (reach === Number.POSITIVE_INFINITY) return;

@@ -17,7 +17,7 @@ import type { LinkState } from './links.js';
 import { filterByMatching, type MatchScratch } from './matching.js';
 import { PropagationStopped } from './stop.js';
 
-export { GapScratch, SHORT_GAP_STEPS, type Deductions } from './gap-cache.js';
+export { GapScratch, type Deductions } from './gap-cache.js';
 
 /** Check every live candidate of tail x against the chains; kill the ones that cannot be. */
 function reviewTail(s: LinkState, x: number): void {

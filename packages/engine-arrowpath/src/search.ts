@@ -13,7 +13,7 @@ import {
 import { prepareGrid } from './grid.js';
 import { IntStack, buildLinkState, countEdges, type LinkState } from './links.js';
 import { MatchScratch } from './matching.js';
-import { GapScratch, SHORT_GAP_STEPS, propagate, propagateYielding, type Deductions } from './propagate.js';
+import { GapScratch, propagate, propagateYielding, type Deductions } from './propagate.js';
 import { PropagationStopped } from './stop.js';
 
 export interface PropagatingLimits {
@@ -91,9 +91,8 @@ export async function solvePropagating(
   // Made on the first gap sweep: puzzles settled by local deductions never need it.
   const g = (): GapScratch => {
     if (scratch === undefined) {
-      scratch = new GapScratch(s.nodes, s.edgeCount, limits.incrementalGaps ?? true, budget);
+      scratch = new GapScratch(s.nodes, s.edgeCount, limits.incrementalGaps ?? true, budget, limits.deductions);
       scratch.deferBigGaps = limits.deferBigGaps ?? true;
-      if (short) scratch.maxGapSteps = SHORT_GAP_STEPS;
     }
     return scratch;
   };
