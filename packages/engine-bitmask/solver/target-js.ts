@@ -8,9 +8,9 @@
 // engine-wasm/assembly/lib/solver-target/. Each createSolver() instance has its own state of
 // this module (its variables are swapped in when the instance is called), so its own memory.
 
-/** Node and browsers both have it; the lib of this build (ES2022) does not declare it. */
 import { pairEmptyHi, pairEmptyLo, pairFilledHi, pairFilledLo, setupWordPair, solveWordPair } from './word-pair';
 
+/** Node and browsers both have it; the lib of this build (ES2022) does not declare it. */
 declare const performance: { now(): number };
 
 const PAGE = 65536;
