@@ -33,21 +33,25 @@ async function oneSolvePerGiven(puzzle: ArrowPathPuzzle, candidates: readonly nu
 
 /** Every cell given, and the cells but N's in an order drawn from `seed`. */
 function fullPuzzle(width: number, height: number, seed: number, order: number[]): { puzzle: ArrowPathPuzzle; candidates: number[] } {
-  const path = randomAlignedPath(width, height, seed);
+  const { path, puzzle } = wholeNumbering(width, height, seed);
   const n = width * height;
-  const puzzle = arrowPathFromNumbering(path, Array.from({ length: n }, (_, cell) => cell));
   const candidates = order.filter((cell) => cell < n && path.numbers[cell] !== n);
   return { puzzle, candidates: [...new Set(candidates)] };
 }
 
 /** Every cell given; the candidates are the cells of 2..N-1 in path order, as the generator tries them. */
 function alongThePath(width: number, height: number, seed: number): { puzzle: ArrowPathPuzzle; candidates: number[] } {
-  const path = randomAlignedPath(width, height, seed);
+  const { path, puzzle } = wholeNumbering(width, height, seed);
   const n = width * height;
-  const puzzle = arrowPathFromNumbering(path, Array.from({ length: n }, (_, cell) => cell));
   const cellOf = new Array<number>(n + 1);
   path.numbers.forEach((k, cell) => (cellOf[k] = cell));
   return { puzzle, candidates: cellOf.slice(2, n) };
+}
+
+/** A random path drawn from `seed`, with every cell given. */
+function wholeNumbering(width: number, height: number, seed: number) {
+  const path = randomAlignedPath(width, height, seed);
+  return { path, puzzle: arrowPathFromNumbering(path, Array.from({ length: width * height }, (_, cell) => cell)) };
 }
 
 /** The puzzle without the removed candidates settles by propagation alone (of `engine`), to a verified solution. */
