@@ -109,9 +109,9 @@ describe('generateArrowPath', () => {
   });
 
   it('a time limit bounds a large generation; what it returns is unique', async () => {
-    const { puzzle, stats } = await generateArrowPath({ width: 30, height: 30, seed: 1, timeLimitMs: 300 });
+    const { puzzle, stats } = await generateArrowPath({ width: 60, height: 60, seed: 1, timeLimitMs: 300 });
     expect(stats.stopped).toBe('time-limit');
-    expect(stats.tried).toBeLessThan(900);
+    expect(stats.tried).toBeLessThan(3600);
     await expectUniqueAndConsistent(puzzle);
   });
 
