@@ -65,7 +65,7 @@ export interface GenerateArrowPathOptions {
    * the engine's removableGivens): each check then costs about the same at any size, where
    * without a reach it works out everything before it again. Default DEFAULT_REACH (all of a
    * 30x30 path); Infinity checks against the whole path: sparsest, and the default with
-   * `thorough`. At 100x100, seed 1: 33.2% given in 17 s against 31.1% in 265 s
+   * `thorough`. At 100x100, seed 1: 23.5% given in 6.5 s against 21.1% in 209 s
    * (notes/arrowpath-generation.md). Along the path only: with a `givens` target every check
    * works out the whole path.
    */
@@ -109,9 +109,9 @@ export interface GeneratedArrowPath {
 
 const DEFAULT_MAX_NODES_PER_CHECK = 200;
 /**
- * How far back a removal check works out again by default: at 60x60 28.3% given in 4 s
- * against 28.0% in 18 s with no limit, at 100x100 32.3-33.2% in 14-17 s against 31.1% in
- * 265 s (notes/arrowpath-generation.md).
+ * How far back a removal check works out again by default: at 60x60 20.0-22.2% given in
+ * 2 s against 19.4-20.9% in 9 s with no limit, at 100x100 23.5% in 6.5 s against 21.1% in
+ * 209 s (notes/arrowpath-generation.md).
  */
 export const DEFAULT_REACH = 1000;
 /** Largest grid that gets the second pass by default. */
