@@ -184,7 +184,7 @@ describe('generateArrowPath', () => {
 });
 
 describe('randomAlignedPath', () => {
-  it('draws its short steps so that few givens stay: a 30x30 with at most a fifth of its cells given', async () => {
+  it('draws its short steps so that few givens stay: a 30x30 with under 21% of its cells given', async () => {
     // With every direction as likely these seeds kept 23.7% and 24.8%; near cells, short rays
     // and rays few arrows cross bring them under 21% (the same deductions check both).
     for (const seed of [1, 2]) {
@@ -193,7 +193,6 @@ describe('randomAlignedPath', () => {
       await expectUniqueAndConsistent(puzzle);
     }
   });
-
 
   it('visits every cell once, each step along a row, column or diagonal', () => {
     for (const [width, height] of [
