@@ -40,7 +40,7 @@ import { resetSteps, setClock, steps as stepsTaken } from './clock';
 import { cacheHits, linesSolved, setupPropagator, setupTies } from './propagate';
 import { learned, probes, reused, setupProber } from './probe';
 import { seedRandom } from './random';
-import { branches, difficulty as searchDifficulty, maxDepth, nodes, sat, searchRun, setupSearch, turns } from './search';
+import { branches, difficulty as searchDifficulty, maxDepth, nodes, rootBoard, sat, searchRun, setupSearch, turns } from './search';
 
 export { colourCounter, colourDifficulty, colourGiven, colourPrepare, colourRun, colourSetup } from './colour';
 
@@ -143,4 +143,12 @@ export function counter(i: i32): f64 {
 /** One of abi.ts's DIFFICULTY_* values. */
 export function difficulty(): i32 {
   return searchDifficulty;
+}
+
+/**
+ * Where the board the root's propagation and probing left lies (one byte per cell, row-major:
+ * 0 empty, 1 filled, 2 unknown), or 0 before the search has got past the root.
+ */
+export function rootBoardAt(): usize {
+  return rootBoard;
 }

@@ -9,7 +9,7 @@
 // loop keeps its position in globals (phases below), so the next call continues exactly
 // where this one stopped, with the same turn budgets. Pauses happen only between steps of
 // probing, backtracking nodes and SAT conflicts/decisions, never inside propagation.
-import { load32, load32At, load8, loadF64, store32, store32At, store8, tryAlloc } from 'solver-target';
+import { copy, load32, load32At, load8, loadF64, store32, store32At, store8, tryAlloc } from 'solver-target';
 import { UNKNOWN_CELL, cellCount, cells, clueBlocks, clueOffset, height, trailLength, undoTo, unknown, width } from './board';
 import { addSteps, sliceEnd, sliceOver, stepEnd, steps } from './clock';
 import { encodeNonogram, encodingSize } from './encode';
@@ -94,6 +94,12 @@ let lnPhase: i32 = 0;
 let lnStopAt: f64 = 0;
 let grid: usize = 0;
 let unit: usize = 0;
+/**
+ * The board as the root's propagation and probing left it (0 until then): facts every
+ * solution shares, from which the host splits the unknown cells into independent regions.
+ */
+export let rootBoard: usize = 0;
+let rootSpace: usize = 0;
 
 export function setupSearch(strat: i32, withProbing: bool, firstNodes: f64, firstConflicts: f64, clauses: f64, arenaCap: i32): void {
   strategy = strat;
@@ -115,6 +121,7 @@ export function setupSearch(strat: i32, withProbing: bool, firstNodes: f64, firs
   btPhase = BT_START;
   untilClock = NODES_PER_CLOCK;
   lnPhase = 0;
+  rootBoard = 0;
 }
 
 
@@ -157,8 +164,12 @@ export function searchRun(): i32 {
     current = tryAlloc(bytes);
     pending = tryAlloc(bytes);
     grid = tryAlloc(<usize>cellCount);
+    rootSpace = tryAlloc(<usize>cellCount);
     unit = tryAlloc(8);
     if (unit == 0) return finish(RUN_OUT_OF_MEMORY);
+    // Line solving's facts now; root probing's replace them (backtrack, BT_AFTER_ROOT).
+    copy(rootSpace, cells, <usize>cellCount);
+    rootBoard = rootSpace;
     if (!probing) {
       phase = S_PLAIN;
     } else {
@@ -220,6 +231,9 @@ function backtrack(budget: f64): i32 {
   }
   if (btPhase == BT_AFTER_ROOT) {
     if (unknown == 0) return addBoardSolution() ? T_STOPPED : T_EXHAUSTED;
+    // Each turn's root probing only adds facts: keep the latest (the main board, not a tied one).
+    copy(rootSpace, cells, <usize>cellCount);
+    rootBoard = rootSpace;
     btRoot = trailLength;
     btStopAt = nodes + budget;
     btConsistent = true;

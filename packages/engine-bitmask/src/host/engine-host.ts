@@ -30,6 +30,7 @@ import { mergeCounters } from './counters.js';
 import { DistinctSolutions, SolutionsWithImages } from './solutions.js';
 import { nonogramSymmetries } from './symmetry.js';
 import { RectangleSwaps } from './swaps.js';
+import { groupRegions, independentRegions, solveByGroups } from './regions.js';
 
 export type Strategy = 'probe' | 'learn' | 'auto';
 
@@ -87,6 +88,19 @@ export interface SolverConfig {
    */
   readonly swaps?: boolean;
   /**
+   * Independent regions (regions.ts): with `maxSolutions` above 1, once the first solution is
+   * found, the cells the root's propagation and probing left unknown are split into regions
+   * no line ties together; if there are two or more, each (at most `REGION_GROUPS` groups of
+   * them) is searched on its own with the rest of the first solution given, and the
+   * solutions are their combinations. A second solution in one region gives `multiple`
+   * without searching the others against it, and counting multiplies instead of listing
+   * every combination by search. By default when counting (`maxSolutions` above 2) or when
+   * the first solution took `SWAPS_AFTER` nodes and conflicts (a search of the largest
+   * region starts afresh, which costs more than the plain search's next steps on puzzles
+   * solved in a few nodes); `true` always, `false` never.
+   */
+  readonly regions?: boolean;
+  /**
    * The search's seed (default 0: the one deterministic search). Any other integer perturbs
    * the branching scores and the learner's first order and phases, so differently seeded
    * searches take different paths (a portfolio runs several side by side); the same seed
@@ -105,6 +119,7 @@ export interface SolverExports {
   steps(): number;
   counter(i: number): number;
   difficulty(): number;
+  rootBoardAt(): number;
 }
 
 /** One instance of the solver with its own memory; used by one solve at a time. */
@@ -142,6 +157,8 @@ const DIFFICULTIES: Record<number, Difficulty> = { [abi.DIFFICULTY_LINE]: 'line'
 const MAX_ARENA = 1 << 26;
 /** Search nodes plus learner conflicts after which a first solution's swaps are checked by default. */
 export const SWAPS_AFTER = 64;
+/** Most searches the regions of one solve are grouped into. */
+export const REGION_GROUPS = 64;
 
 /** A config number, checked: a clear RangeError for a wrong one. */
 export function checkPositive(value: number, name: string, allowZero = false): number {
@@ -210,6 +227,9 @@ export function createSolve<I extends SolverInstance>(config: SolverConfig, targ
   const useSymmetry = config.symmetry ?? true;
   const symmetryAfter = checkPositive(config.symmetryAfter ?? 400, 'symmetryAfter', true);
   const swapsMode = config.swaps;
+  const regionsMode = config.regions;
+  /** Each region's own search: this engine without the split (made on first use). */
+  let regionSearch: Engine<'nonogram'>['solve'] | null = null;
   const seed = config.seed ?? 0;
   if (!Number.isInteger(seed) || Math.abs(seed) > 0x7fffffff) throw new RangeError(`seed must be an integer of at most 31 bits, got ${String(config.seed)}`);
   const memoryName = target.memoryName;
@@ -247,6 +267,21 @@ export function createSolve<I extends SolverInstance>(config: SolverConfig, targ
         : (cells: Uint8Array) => (swapsMode === true || effortSoFar() >= SWAPS_AFTER ? (swaps ??= new RectangleSwaps(checked)).swapped(cells) : null);
     const solutions = symmetries.length > 0 ? new SolutionsWithImages(maxSolutions, symmetries, neighbour) : new DistinctSolutions(maxSolutions, neighbour);
     const clues = packClues(checked);
+    /** Groups of independent regions, once the first solution decided to search them apart. */
+    let regionGroups: Int32Array[] | null = null;
+    let regionCount = 0;
+    const splitting = regionsMode !== false && maxSolutions >= 2;
+    /** After the main search's first solution: whether its root splits into regions (then it stops). */
+    const splitAtFirst = (instance: I): boolean => {
+      if (solutions.found.length !== 1 || !(regionsMode === true || maxSolutions > 2 || effortSoFar() >= SWAPS_AFTER)) return false;
+      const at = instance.exports.rootBoardAt() >>> 0;
+      if (at === 0) return false;
+      const regions = independentRegions(checked, new Uint8Array(instance.memory(), at, width * height));
+      if (regions.length < 2) return false;
+      regionCount = regions.length;
+      regionGroups = groupRegions(regions, REGION_GROUPS);
+      return true;
+    };
     const outOfMemory = () => makeResult([], 'limit', stats({}), `a ${width}x${height} grid needs more ${memoryName} than this engine's limit of ${target.maxMemoryMb} MB`);
     /** Instances this solve took; each goes back unless it failed. */
     const taken: I[] = [];
@@ -275,7 +310,10 @@ export function createSolve<I extends SolverInstance>(config: SolverConfig, targ
         const memory = instance.memory();
         symmetries.forEach((symmetry, t) => new Int32Array(memory, at + 4 * t * width * height, width * height).set(symmetry.image));
       }
-      instance.onSolution = (cells) => solutions.add(width, height, cells);
+      instance.onSolution =
+        splitting && !tied
+          ? (cells) => solutions.add(width, height, cells) || (regionGroups === null && splitAtFirst(instance))
+          : (cells) => solutions.add(width, height, cells);
       return 'ok';
     };
 
@@ -366,8 +404,23 @@ export function createSolve<I extends SolverInstance>(config: SolverConfig, targ
       }
       if (solutions.byNeighbour > 0) counters.solutionsBySwap = solutions.byNeighbour;
       let difficulty: Difficulty = DIFFICULTIES[main.exports.difficulty()] ?? 'branch';
-      if (solutions.found.length >= 2) difficulty = 'branch';
-      return makeResult(solutions.found, stopped, stats(counters, difficulty), message);
+      let found = solutions.found;
+      if (regionGroups !== null && stopped === 'solution-limit' && found.length === 1) {
+        // The main search stopped at its first solution to search the regions apart.
+        for (const instance of taken) instance.onSolution = () => false;
+        regionSearch ??= createSolve({ ...config, regions: false }, target);
+        const search = regionSearch;
+        const remaining = () => (Number.isFinite(budget.deadline) ? Math.max(1, budget.deadline - performance.now()) : undefined);
+        const split = await solveByGroups(found[0]!, regionGroups, maxSolutions, (part) => search(part, { maxSolutions, signal: options?.signal, timeLimitMs: remaining() }));
+        found = split.solutions;
+        counters = mergeCounters(counters, split.counters);
+        counters.regions = regionCount;
+        counters.regionSearches = split.searches;
+        stopped = split.stopped !== null ? split.stopped.reason : split.full ? 'solution-limit' : null;
+        message = split.stopped?.message;
+      }
+      if (found.length >= 2) difficulty = 'branch';
+      return makeResult(found, stopped, stats(counters, difficulty), message);
     } catch (error) {
       healthy = false;
       const text = error instanceof Error ? error.message : String(error);
