@@ -12,7 +12,8 @@
 //      each) for the host to fill (0 when the memory cannot hold them).
 //   4. run(sliceEnd, deadline, stepEnd) until it returns something else than RUN_PAUSED;
 //      it also pauses once steps() reaches stepEnd (Infinity: never).
-//   5. counter(i) / difficulty() for the stats.
+//   5. counter(i) / difficulty() for the stats; rootBoardAt() -> the board the root left (the
+//      host splits its unknown cells into independent regions; 0 before the root is done).
 // The numbers these take and return are named in ../src/abi.ts, shared with the host.
 // Colour nonograms have entry points of their own, colourPrepare .. colourRun (colour.ts).
 // Every solve starts from an empty arena.
