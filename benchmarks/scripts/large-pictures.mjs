@@ -33,24 +33,8 @@ import { parseScriptArgs, usageError } from './script-args.mjs';
 const here = fileURLToPath(import.meta.url);
 const root = resolve(dirname(here), '../..');
 const core = await import('@gridrace/core');
-
-/** The picture of side `side` for `seed`: discs of radius 2-12, one per 300 cells. */
-export function discPicture(side, seed) {
-  const random = new core.Random(`discs ${side} ${seed}`);
-  const cells = new Uint8Array(side * side);
-  const count = Math.max(1, Math.round((side * side) / 300));
-  for (let k = 0; k < count; k++) {
-    const cx = random.float() * side;
-    const cy = random.float() * side;
-    const r = 2 + random.float() * 10;
-    for (let y = Math.max(0, Math.floor(cy - r)); y < Math.min(side, Math.ceil(cy + r)); y++) {
-      for (let x = Math.max(0, Math.floor(cx - r)); x < Math.min(side, Math.ceil(cx + r)); x++) {
-        if ((x + 0.5 - cx) ** 2 + (y + 0.5 - cy) ** 2 <= r * r) cells[y * side + x] = core.FILLED;
-      }
-    }
-  }
-  return core.nonogramFromSolution({ width: side, height: side, cells }, { title: `discs ${side}x${side} seed ${seed}`, source: 'benchmarks/scripts/large-pictures.mjs' });
-}
+// The disc pictures: testkit's discPicture (discs of radius 2-12, one per 300 cells).
+const { discPicture } = await import('@gridrace/testkit');
 
 const ENGINES = {
   wasm: async () => (await import('@gridrace/engine-wasm')).createWasmEngine(),

@@ -19,7 +19,7 @@ export { nonogramArbitrary, nonogramCaseArbitrary, symmetricNonogramArbitrary } 
 export type { ArrowPathCase, ArrowPathCaseSort, ArrowPathArbitraryOptions } from './arbitraries/arrowpath.js';
 export { arrowPathArbitrary, arrowPathCaseArbitrary, randomAlignedPath, arrowPathFromNumbering, directionBetween, seededRandom } from './arbitraries/arrowpath.js';
 
-export { permutationNonogram, permutationColourNonogram, eastWestArrowPath } from './hard.js';
+export { discPicture, permutationNonogram, permutationColourNonogram, eastWestArrowPath } from './hard.js';
 export { nonogramFromClues } from './puzzles.js';
 
 export type { SeedPuzzle } from './fixtures.js';
