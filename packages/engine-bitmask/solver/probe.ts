@@ -10,7 +10,8 @@
 // last, like a front; waiting for the sweep to come round meant probing every cell again
 // after the lines it read had changed many times over (at 400x400 this cut the root's probes
 // from 4.4 million to 170,000). The round still ends only after a whole quiet turn of the
-// sweep, so it ends at the same fixpoint.
+// sweep, so it ends at the same fixpoint. A round starts on the stack too, with the cells near
+// those set since the last round (a branch and what it implied).
 //
 // Probes are not repeated when their outcome cannot have changed: a quiet probe remembers the lines its two propagations looked at, and the cell is
 // probed again only once one of those lines gained a cell that stays, or when one of its
@@ -246,6 +247,8 @@ export function probeRun(): i32 {
     firstStep = true;
     resumeCell = -1;
     hotSize = 0;
+    // Cells set since the last round (a branch and what it implied): probe near them first.
+    if (hotCap > 0) heatAround(lowWater < accounted ? lowWater : accounted);
     sync();
   }
   const outcome = probeLoop();
