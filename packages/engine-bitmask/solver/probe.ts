@@ -248,7 +248,7 @@ export function probeRun(): i32 {
     resumeCell = -1;
     hotSize = 0;
     // Cells set since the last round (a branch and what it implied): probe near them first.
-    if (hotCap > 0) heatAround(lowWater < accounted ? lowWater : accounted);
+    if (hotCap > 0) heatAround(mini(lowWater, accounted));
     sync();
   }
   const outcome = probeLoop();

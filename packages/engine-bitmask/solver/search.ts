@@ -125,6 +125,15 @@ export function setupSearch(strat: i32, withProbing: bool, firstNodes: f64, firs
 }
 
 
+/**
+ * Copy the board, at the root, to `rootBoard`. A tied board (the search among symmetric
+ * solutions) keeps one too, but holds the symmetry as facts: the host reads the main one only.
+ */
+function keepRootBoard(): void {
+  copy(rootSpace, cells, <usize>cellCount);
+  rootBoard = rootSpace;
+}
+
 /** Set a cell (if not known yet) and propagate; false when that contradicts. */
 function tryAssign(cell: i32, value: i32): bool {
   const now = <i32>load8(cells + <usize>cell);
@@ -168,8 +177,7 @@ export function searchRun(): i32 {
     unit = tryAlloc(8);
     if (unit == 0) return finish(RUN_OUT_OF_MEMORY);
     // Line solving's facts now; root probing's replace them (backtrack, BT_AFTER_ROOT).
-    copy(rootSpace, cells, <usize>cellCount);
-    rootBoard = rootSpace;
+    keepRootBoard();
     if (!probing) {
       phase = S_PLAIN;
     } else {
@@ -231,9 +239,8 @@ function backtrack(budget: f64): i32 {
   }
   if (btPhase == BT_AFTER_ROOT) {
     if (unknown == 0) return addBoardSolution() ? T_STOPPED : T_EXHAUSTED;
-    // Each turn's root probing only adds facts: keep the latest (the main board, not a tied one).
-    copy(rootSpace, cells, <usize>cellCount);
-    rootBoard = rootSpace;
+    // Each turn's root probing only adds facts: keep the latest.
+    keepRootBoard();
     btRoot = trailLength;
     btStopAt = nodes + budget;
     btConsistent = true;

@@ -75,4 +75,3 @@ export function discPicture(side: number, seed: number): NonogramPuzzle {
   }
   return nonogramFromSolution({ width: side, height: side, cells }, { title: `discs ${side}x${side} seed ${seed}`, source: 'benchmarks/scripts/large-pictures.mjs' });
 }
-
