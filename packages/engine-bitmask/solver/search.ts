@@ -55,6 +55,13 @@ const BT_LOOP: i32 = 3;
 const BT_NODE: i32 = 4;
 
 const NODES_PER_CLOCK: i32 = 16;
+/**
+ * Backtracking's turn budgets count nodes on boards up to this many cells, and grow with the
+ * board past it: a node probes up to the whole board, and on a 300x300 picture ten nodes are
+ * not yet the twenty its verdict takes, while the learner's first turn there (an encoding of
+ * 3 million clauses, 500 MB) costs more than the whole search and undoes its probing.
+ */
+const NODE_SCALE_CELLS: i32 = 16384;
 
 // Options.
 let strategy: i32 = STRATEGY_AUTO;
@@ -182,7 +189,8 @@ export function searchRun(): i32 {
       phase = S_PLAIN;
     } else {
       const learning = strategy != STRATEGY_PROBE && <f64>encodingSize(width, height, clueOffset) <= maxClauses;
-      nodeBudget = !learning ? Infinity : strategy == STRATEGY_LEARN ? 0 : probeNodes;
+      const scale = <f64>(cellCount > NODE_SCALE_CELLS ? (cellCount / NODE_SCALE_CELLS) | 0 : 1);
+      nodeBudget = !learning ? Infinity : strategy == STRATEGY_LEARN ? 0 : probeNodes * scale;
       conflictBudget = strategy == STRATEGY_AUTO ? learnConflicts : Infinity;
       turns = 1;
       phase = S_BACKTRACK;

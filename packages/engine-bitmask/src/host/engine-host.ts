@@ -47,7 +47,10 @@ export interface SolverConfig {
    * many of each, and so on. Without `probing` the search is plain backtracking.
    */
   readonly strategy?: Strategy;
-  /** Nodes of the first backtracking turn (default 10; why: notes/hard-tail.md, "The schedule"). */
+  /**
+   * Nodes of the first backtracking turn (default 10; why: notes/hard-tail.md, "The schedule"),
+   * times the board's cells over 16,384 on larger boards (a node there probes up to the whole board).
+   */
   readonly probeNodes?: number;
   /** Conflicts of the first learning turn (default 1000). */
   readonly learnConflicts?: number;
