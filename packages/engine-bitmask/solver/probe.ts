@@ -18,8 +18,9 @@
 // (notes/large-puzzles.md). A round never ends without a cell ranked for branching.
 //
 // Probes are not repeated when their outcome cannot have changed: a quiet probe remembers
-// the lines its two propagations looked at, and the cell is probed again only once one of those lines gained a cell that stays, or when one of its
-// values would now complete the grid. Taking cells back forgets every record.
+// the lines its two propagations looked at, and the cell is probed again only once one of
+// those lines gained a cell that stays, or when one of its values would now complete the
+// grid. Taking cells back forgets every record.
 //
 // Resumable: `probeRun` may return PROBE_PAUSED when the time slice is over (checked every
 // few probes, before a cell is probed). Its position lives in globals, and the next call
