@@ -87,7 +87,7 @@ await writeFile(`${dir}dist/solver.js`, out);
  * helpers made of loads and stores take them as parameters.
  */
 function localViews(bundle) {
-  const VIEWS = { load32: 'H32', store32: 'H32', load8: 'H8', store8: 'H8', load16: 'H16', store16: 'H16', loadF64: 'H64', storeF64: 'H64', load32At: 'H32', store32At: 'H32', loadF64At: 'H64', storeF64At: 'H64' };
+  const VIEWS = { load32: 'H32', store32: 'H32', load8: 'H8', store8: 'H8', load16: 'H16', store16: 'H16', loadF64: 'H64', storeF64: 'H64', load32At: 'H32', store32At: 'H32', loadWordAt: 'H32', storeWordAt: 'H32', loadF64At: 'H64', storeF64At: 'H64' };
   const SHIFT = { H8: '', H16: ' >>> 1', H32: ' >>> 2', H64: ' >>> 3' };
   const variants = Object.entries(VIEWS).map(([name, view]) => {
     const at = name.endsWith('At');

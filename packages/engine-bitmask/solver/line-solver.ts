@@ -16,8 +16,8 @@
 // sides agree, a cell may be empty when some split around it holds. Everything else is
 // forced. Clues are read through a pointer and a step (+4 forwards, -4 reversed), so the
 // reversed clue is never copied.
-import { clz32, ctz32, fill, load32, load32At, setupWord64, solveWord64In, store32, store32At, tryAlloc, WORD64_LIMIT } from 'solver-target';
-import { blockAt, log2Floor, reverse32, setupLineWords, solveWords } from './line-words';
+import { clz32, ctz32, fill, load32, load32At, reverse32, setupWord64, solveWord64In, store32, store32At, tryAlloc, WORD64_LIMIT } from 'solver-target';
+import { blockAt, log2Floor, setupLineWords, solveWords } from './line-words';
 
 export { blockAt, log2Floor, solveWords };
 

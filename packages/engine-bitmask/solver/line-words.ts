@@ -1,15 +1,19 @@
 // The line solver for lines longer than one word (engine-bitmask/solver/line-solver.ts has
 // the algorithm, the one-word version and the trimming around it): the same dynamic
-// programming on arrays of 32-bit words, position sets of ceil((n + 2) / 32) words per block.
-// Each row of a pass keeps the range of words it can be non-zero in, and the pass from the
-// second end keeps only the states the first pass meets, so on a line that is mostly known
-// a block costs the few words around its placements instead of the whole line.
+// programming on arrays of words, position sets of ceil((n + 2) / WORD_BITS) words per
+// block. The target chooses the word: 64 bits in WebAssembly, 32 in JavaScript, which has no
+// fast 64-bit integers (on 64 bits a long line takes half the words, so every loop here
+// half the turns). Each row of a pass keeps the range of words it can be non-zero in, and
+// the pass from the second end keeps only the states the first pass meets, so on a line
+// that is mostly known a block costs the few words around its placements instead of the
+// whole line.
 //
-// One source for both engines, with the same restrictions as line-solver.ts.
-import { bswap32, clz32, fill, load32, load32At, maxi, mini, store32, store32At, tryAlloc } from 'solver-target';
+// One source for both engines, with the same restrictions as line-solver.ts. Lines come in
+// and go out as 32-bit words whatever the word here (`lineWord`, `storeLineWord`).
+import { Word, WORD_BITS, WORD_BYTES_SHIFT, WORD_MASK, WORD_SHIFT, belowWord, clz32, fill, lineWord, load32, load32At, loadWordAt, maxi, mini, reverseWord, storeLineWord, store32At, storeWordAt, tryAlloc } from 'solver-target';
 
-/** The backward pass meets the forward rows on lines of more than this many words of positions. */
-const MEET_FROM_WORDS: i32 = 3;
+/** The backward pass meets the forward rows on lines of more than this many positions (n + 2). */
+const MEET_FROM_POSITIONS: i32 = 96;
 
 // Multi-word scratch (pw words per position set).
 let fwdW: usize = 0;
@@ -38,14 +42,6 @@ let rangeLo: i32 = 0;
 let rangeHi: i32 = 0;
 
 // @ts-ignore: decorator
-@inline export function reverse32(x: i32): i32 {
-  x = ((x >>> 1) & 0x55555555) | ((x & 0x55555555) << 1);
-  x = ((x >>> 2) & 0x33333333) | ((x & 0x33333333) << 2);
-  x = ((x >>> 4) & 0x0f0f0f0f) | ((x & 0x0f0f0f0f) << 4);
-  return bswap32(x);
-}
-
-// @ts-ignore: decorator
 @inline export function log2Floor(b: i32): i32 {
   return 31 - clz32(b);
 }
@@ -58,8 +54,8 @@ let rangeHi: i32 = 0;
 
 /** Allocate the scratch for lines up to `length` cells (of more than 30) and clues up to `blocks` blocks. False when out of memory. */
 export function setupLineWords(length: i32, blocks: i32): bool {
-  const pw = (length + 2 + 31) >>> 5;
-  const bytes = <usize>pw << 2;
+  const pw = (length + 2 + WORD_MASK) >>> WORD_SHIFT;
+  const bytes = <usize>pw << WORD_BYTES_SHIFT;
   fwdW = tryAlloc(<usize>(blocks + 1) * bytes);
   bwdW = tryAlloc(<usize>(blocks + 1) * bytes);
   const levels = log2Floor(length > 1 ? length : 1) + 1;
@@ -84,65 +80,59 @@ export function setupLineWords(length: i32, blocks: i32): bool {
 
 /** dst = src << s over pw words. dst and src must differ. */
 function shiftLeft(dst: usize, src: usize, s: i32, pw: i32): void {
-  const q = s >>> 5;
-  const r = s & 31;
+  const q = s >>> WORD_SHIFT;
+  const r = s & WORD_MASK;
   for (let i = pw - 1; i >= 0; i--) {
     const j = i - q;
     if (j < 0) {
-      store32At(dst, i, 0);
+      storeWordAt(dst, i, 0);
       continue;
     }
-    let v = load32At(src, j) << r;
-    if (r != 0 && j > 0) v |= load32At(src, j - 1) >>> (32 - r);
-    store32At(dst, i, v);
+    let v = loadWordAt(src, j) << r;
+    if (r != 0 && j > 0) v |= loadWordAt(src, j - 1) >>> (WORD_BITS - r);
+    storeWordAt(dst, i, v);
   }
 }
 
 /** dst = src >>> s over pw words. dst and src must differ. */
 function shiftRight(dst: usize, src: usize, s: i32, pw: i32): void {
-  const q = s >>> 5;
-  const r = s & 31;
+  const q = s >>> WORD_SHIFT;
+  const r = s & WORD_MASK;
   for (let i = 0; i < pw; i++) {
     const j = i + q;
     if (j >= pw) {
-      store32At(dst, i, 0);
+      storeWordAt(dst, i, 0);
       continue;
     }
-    let v = load32At(src, j) >>> r;
-    if (r != 0 && j + 1 < pw) v |= load32At(src, j + 1) << (32 - r);
-    store32At(dst, i, v);
+    let v = loadWordAt(src, j) >>> r;
+    if (r != 0 && j + 1 < pw) v |= loadWordAt(src, j + 1) << (WORD_BITS - r);
+    storeWordAt(dst, i, v);
   }
-}
-
-/** a < b as unsigned 32-bit words, in signed arithmetic (which both targets share). */
-// @ts-ignore: decorator
-@inline function belowUnsigned(a: i32, b: i32): bool {
-  return (a ^ (1 << 31)) < (b ^ (1 << 31));
 }
 
 /** Word i of arr, which is zero outside words [lo, hi]. */
 // @ts-ignore: decorator
-@inline function wordIn(arr: usize, i: i32, lo: i32, hi: i32): i32 {
-  return i < lo || i > hi ? 0 : load32At(arr, i);
+@inline function wordIn(arr: usize, i: i32, lo: i32, hi: i32): Word {
+  return i < lo || i > hi ? 0 : loadWordAt(arr, i);
 }
 
 /** Word i of (arr >>> s), arr zero outside words [lo, hi]. */
 // @ts-ignore: decorator
-@inline function shrIn(arr: usize, i: i32, s: i32, lo: i32, hi: i32): i32 {
-  const j = i + (s >>> 5);
-  const r = s & 31;
+@inline function shrIn(arr: usize, i: i32, s: i32, lo: i32, hi: i32): Word {
+  const j = i + (s >>> WORD_SHIFT);
+  const r = s & WORD_MASK;
   let v = wordIn(arr, j, lo, hi) >>> r;
-  if (r != 0) v |= wordIn(arr, j + 1, lo, hi) << (32 - r);
+  if (r != 0) v |= wordIn(arr, j + 1, lo, hi) << (WORD_BITS - r);
   return v;
 }
 
 /** Word i of (arr << s), arr zero outside words [lo, hi]. */
 // @ts-ignore: decorator
-@inline function shlIn(arr: usize, i: i32, s: i32, lo: i32, hi: i32): i32 {
-  const j = i - (s >>> 5);
-  const r = s & 31;
+@inline function shlIn(arr: usize, i: i32, s: i32, lo: i32, hi: i32): Word {
+  const j = i - (s >>> WORD_SHIFT);
+  const r = s & WORD_MASK;
   let v = wordIn(arr, j, lo, hi) << r;
-  if (r != 0) v |= wordIn(arr, j - 1, lo, hi) >>> (32 - r);
+  if (r != 0) v |= wordIn(arr, j - 1, lo, hi) >>> (WORD_BITS - r);
   return v;
 }
 
@@ -155,21 +145,21 @@ function shiftRight(dst: usize, src: usize, s: i32, pw: i32): void {
  * arrives unreached, as the carry of its start.
  */
 function floodRange(out: usize, x: usize, lo: i32, hi: i32, t: usize, limit: i32): i32 {
-  let prevTop = lo > 0 ? load32At(t, lo - 1) >>> 31 : 0;
-  let carry = prevTop;
+  let prevTop: Word = lo > 0 ? loadWordAt(t, lo - 1) >>> WORD_MASK : 0;
+  let carry: Word = prevTop;
   let last = lo - 1;
   for (let i = lo; i <= limit; i++) {
-    const xi = i <= hi ? load32At(x, i) : 0;
-    const m = load32At(t, i) | xi;
+    const xi: Word = i <= hi ? loadWordAt(x, i) : 0;
+    const m = loadWordAt(t, i) | xi;
     const free = m & ~xi;
     const starts = m & ~((m << 1) | prevTop);
-    prevTop = m >>> 31;
-    // free + starts + carry on 32 bits; the carry out is set when a sum wrapped.
-    const partial = (free + starts) | 0;
-    const sum = (partial + carry) | 0;
-    carry = belowUnsigned(partial, free) || belowUnsigned(sum, partial) ? 1 : 0;
+    prevTop = m >>> WORD_MASK;
+    // free + starts + carry on one word; the carry out is set when a sum wrapped.
+    const partial: Word = (free + starts) | 0;
+    const sum: Word = (partial + carry) | 0;
+    carry = belowWord(partial, free) || belowWord(sum, partial) ? 1 : 0;
     const reached = m & ~((sum ^ free) & free);
-    store32At(out, i, reached);
+    storeWordAt(out, i, reached);
     if (reached != 0) last = i;
     else if (i >= hi) break;
   }
@@ -183,57 +173,59 @@ function floodRange(out: usize, x: usize, lo: i32, hi: i32, t: usize, limit: i32
  * dropped.
  */
 function reverseRange(dst: usize, src: usize, lo: i32, hi: i32, pw: i32, len: i32, clipLo: i32, clipHi: i32): void {
-  const top = mini(32 * hi + 31, len - 1);
-  rangeLo = maxi((len - 1 - top) >>> 5, clipLo);
-  rangeHi = mini((len - 1 - 32 * lo) >>> 5, clipHi);
-  if (lo > hi || 32 * lo > top || rangeLo > rangeHi) {
+  const top = mini(WORD_BITS * hi + WORD_MASK, len - 1);
+  rangeLo = maxi((len - 1 - top) >>> WORD_SHIFT, clipLo);
+  rangeHi = mini((len - 1 - WORD_BITS * lo) >>> WORD_SHIFT, clipHi);
+  if (lo > hi || WORD_BITS * lo > top || rangeLo > rangeHi) {
     rangeLo = 0;
     rangeHi = -1;
     return;
   }
-  const s = pw * 32 - len;
-  const q = s >>> 5;
-  const r = s & 31;
+  const s = pw * WORD_BITS - len;
+  const q = s >>> WORD_SHIFT;
+  const r = s & WORD_MASK;
+  // Each source word is reversed once: the one that fills the top of word i starts word i + 1.
+  let next = reverseWord(wordIn(src, pw - 1 - rangeLo - q, lo, hi));
   for (let i = rangeLo; i <= rangeHi; i++) {
-    const j = i + q;
-    let v = reverse32(wordIn(src, pw - 1 - j, lo, hi)) >>> r;
-    if (r != 0) v |= reverse32(wordIn(src, pw - 2 - j, lo, hi)) << (32 - r);
-    store32At(dst, i, v);
+    let v = next >>> r;
+    next = reverseWord(wordIn(src, pw - 2 - i - q, lo, hi));
+    if (r != 0) v |= next << (WORD_BITS - r);
+    storeWordAt(dst, i, v);
   }
 }
 
 /** dst (pw words) = bits 0..len-1 of src (pw words) reversed. */
 function reverseBits(dst: usize, src: usize, pw: i32, len: i32): void {
-  fill(dst, 0, <usize>pw << 2);
+  fill(dst, 0, <usize>pw << WORD_BYTES_SHIFT);
   reverseRange(dst, src, 0, pw - 1, pw, len, 0, pw - 1);
 }
 
 function buildRunsWords(runs: usize, canFill: usize, top: i32, pw: i32): void {
-  for (let i = 0; i < pw; i++) store32At(runs, i, load32At(canFill, i));
+  for (let i = 0; i < pw; i++) storeWordAt(runs, i, loadWordAt(canFill, i));
   const t = tmp8;
   for (let l = 1; l <= top; l++) {
-    const prev = runs + (<usize>((l - 1) * pw) << 2);
+    const prev = runs + (<usize>((l - 1) * pw) << WORD_BYTES_SHIFT);
     shiftRight(t, prev, 1 << (l - 1), pw);
-    const cur = runs + (<usize>(l * pw) << 2);
-    for (let i = 0; i < pw; i++) store32At(cur, i, load32At(prev, i) & load32At(t, i));
+    const cur = runs + (<usize>(l * pw) << WORD_BYTES_SHIFT);
+    for (let i = 0; i < pw; i++) storeWordAt(cur, i, loadWordAt(prev, i) & loadWordAt(t, i));
   }
 }
 
 /** Word i of (arr >>> s) for an array of pw words. */
 // @ts-ignore: decorator
-@inline function shrAll(arr: usize, i: i32, s: i32, pw: i32): i32 {
-  const j = i + (s >>> 5);
-  const r = s & 31;
+@inline function shrAll(arr: usize, i: i32, s: i32, pw: i32): Word {
+  const j = i + (s >>> WORD_SHIFT);
+  const r = s & WORD_MASK;
   if (j >= pw) return 0;
-  let v = load32At(arr, j) >>> r;
-  if (r != 0 && j + 1 < pw) v |= load32At(arr, j + 1) << (32 - r);
+  let v = loadWordAt(arr, j) >>> r;
+  if (r != 0 && j + 1 < pw) v |= loadWordAt(arr, j + 1) << (WORD_BITS - r);
   return v;
 }
 
 /** The row of a runs table that fitWord reads for a block of b cells. */
 // @ts-ignore: decorator
 @inline function runsFor(table: usize, b: i32, pw: i32): usize {
-  return table + (<usize>(log2Floor(b) * pw) << 2);
+  return table + (<usize>(log2Floor(b) * pw) << WORD_BYTES_SHIFT);
 }
 
 /**
@@ -241,8 +233,8 @@ function buildRunsWords(runs: usize, canFill: usize, top: i32, pw: i32): void {
  * a runs table (built) at `base` = runsFor(table, b), extra = b minus the largest power of two in it.
  */
 // @ts-ignore: decorator
-@inline function fitWord(base: usize, extra: i32, b: i32, canEmpty: usize, pw: i32, i: i32): i32 {
-  let v = load32At(base, i);
+@inline function fitWord(base: usize, extra: i32, b: i32, canEmpty: usize, pw: i32, i: i32): Word {
+  let v = loadWordAt(base, i);
   if (extra > 0) v &= shrAll(base, i, extra, pw);
   return v & shrAll(canEmpty, i, b, pw);
 }
@@ -254,12 +246,12 @@ function buildRunsWords(runs: usize, canFill: usize, top: i32, pw: i32): void {
  */
 function meetOther(row: usize, lo: i32, hi: i32, other: usize, otherLo: usize, otherHi: usize, m: i32, pw: i32, n: i32): i32 {
   const mask = tmp7;
-  reverseRange(mask, other + (<usize>(m * pw) << 2), load32At(otherLo, m), load32At(otherHi, m), pw, n + 2, lo, hi);
+  reverseRange(mask, other + (<usize>(m * pw) << WORD_BYTES_SHIFT), load32At(otherLo, m), load32At(otherHi, m), pw, n + 2, lo, hi);
   let newLo = pw;
   let newHi = -1;
   for (let i = maxi(lo, rangeLo), end = mini(hi, rangeHi); i <= end; i++) {
-    const v = load32At(row, i) & load32At(mask, i);
-    store32At(row, i, v);
+    const v = loadWordAt(row, i) & loadWordAt(mask, i);
+    storeWordAt(row, i, v);
     if (v != 0) {
       if (newHi < 0) newLo = i;
       newHi = i;
@@ -285,13 +277,13 @@ function forwardWords(clue: usize, step: i32, k: i32, n: i32, pw: i32, canFill: 
   shiftLeft(t, canEmpty, 1, pw);
   const fit = tmp6;
   const placed = tmp8;
-  store32(placed, 1);
+  storeWordAt(placed, 0, 1);
   // Row j can only hold positions p from which the blocks j.. still fit into the line with
   // the empty cell after each: p <= n + 1 - need, need = the sum of (b + 1) over them.
   let need = 0;
   for (let j = 0; j < k; j++) need += blockAt(clue, step, j) + 1;
   let lo = 0;
-  let hi = need > n + 1 ? -1 : floodRange(out, placed, 0, 0, t, (n + 1 - need) >>> 5);
+  let hi = need > n + 1 ? -1 : floodRange(out, placed, 0, 0, t, (n + 1 - need) >>> WORD_SHIFT);
   if (other != 0) {
     hi = meetOther(out, lo, hi, other, otherLo, otherHi, k, pw, n);
     lo = rangeLo;
@@ -301,14 +293,14 @@ function forwardWords(clue: usize, step: i32, k: i32, n: i32, pw: i32, canFill: 
   for (let j = 0; j < k; j++) {
     const b = blockAt(clue, step, j);
     need -= b + 1;
-    const base = out + (<usize>(j * pw) << 2);
+    const base = out + (<usize>(j * pw) << WORD_BYTES_SHIFT);
     const runs = runsFor(runsTable, b, pw);
     const extra = b - (1 << log2Floor(b));
     let fitLo = pw;
     let fitHi = -1;
     for (let i = lo; i <= hi; i++) {
-      const v = load32At(base, i) & fitWord(runs, extra, b, canEmpty, pw, i);
-      store32At(fit, i, v);
+      const v = loadWordAt(base, i) & fitWord(runs, extra, b, canEmpty, pw, i);
+      storeWordAt(fit, i, v);
       if (v != 0) {
         if (fitHi < 0) fitLo = i;
         fitHi = i;
@@ -323,12 +315,12 @@ function forwardWords(clue: usize, step: i32, k: i32, n: i32, pw: i32, canFill: 
     }
     // The position after the block and the empty cell behind it: fit << (b + 1).
     const s = b + 1;
-    const pHi = mini(fitHi + (s >>> 5) + 1, pw - 1);
+    const pHi = mini(fitHi + (s >>> WORD_SHIFT) + 1, pw - 1);
     let nLo = pw;
     let nHi = -1;
-    for (let i = fitLo + (s >>> 5); i <= pHi; i++) {
+    for (let i = fitLo + (s >>> WORD_SHIFT); i <= pHi; i++) {
       const v = shlIn(fit, i, s, fitLo, fitHi);
-      store32At(placed, i, v);
+      storeWordAt(placed, i, v);
       if (v != 0) {
         if (nHi < 0) nLo = i;
         nHi = i;
@@ -339,26 +331,26 @@ function forwardWords(clue: usize, step: i32, k: i32, n: i32, pw: i32, canFill: 
       hi = -1;
     } else {
       lo = nLo;
-      hi = floodRange(out + (<usize>((j + 1) * pw) << 2), placed, nLo, nHi, t, (n + 1 - need) >>> 5);
+      hi = floodRange(out + (<usize>((j + 1) * pw) << WORD_BYTES_SHIFT), placed, nLo, nHi, t, (n + 1 - need) >>> WORD_SHIFT);
       if (other != 0) {
-        hi = meetOther(out + (<usize>((j + 1) * pw) << 2), lo, hi, other, otherLo, otherHi, k - j - 1, pw, n);
+        hi = meetOther(out + (<usize>((j + 1) * pw) << WORD_BYTES_SHIFT), lo, hi, other, otherLo, otherHi, k - j - 1, pw, n);
         lo = rangeLo;
       }
     }
     store32At(rowLo, j + 1, lo);
     store32At(rowHi, j + 1, hi);
   }
-  const w = (n + 1) >>> 5;
-  return w >= lo && w <= hi && ((load32At(out, k * pw + w) >>> ((n + 1) & 31)) & 1) == 1;
+  const w = (n + 1) >>> WORD_SHIFT;
+  return w >= lo && w <= hi && ((loadWordAt(out, k * pw + w) >>> ((n + 1) & WORD_MASK)) & 1) == 1;
 }
 
 /** work |= work << s over its words [lo, hi]; returns the new last word (capped at pw - 1). */
 function spreadUp(work: usize, lo: i32, hi: i32, s: i32, pw: i32): i32 {
-  const newHi = mini(hi + ((s + 31) >>> 5), pw - 1);
+  const newHi = mini(hi + ((s + WORD_MASK) >>> WORD_SHIFT), pw - 1);
   // Downwards, so that every word read is still the old one.
   for (let i = newHi; i >= lo; i--) {
-    const old = i <= hi ? load32At(work, i) : 0;
-    store32At(work, i, old | shlIn(work, i, s, lo, hi));
+    const old = i <= hi ? loadWordAt(work, i) : 0;
+    storeWordAt(work, i, old | shlIn(work, i, s, lo, hi));
   }
   return newHi;
 }
@@ -368,7 +360,7 @@ function spreadUp(work: usize, lo: i32, hi: i32, s: i32, pw: i32): i32 {
  * (ceil(n/32) words each); forced cells written to `outFilled` / `outEmpty`.
  */
 export function solveWords(clue: usize, k: i32, n: i32, filled: usize, empty: usize, outFilled: usize, outEmpty: usize): bool {
-  const pw = (n + 2 + 31) >>> 5;
+  const pw = (n + 2 + WORD_MASK) >>> WORD_SHIFT;
   const lw = (n + 31) >>> 5;
   const canFill = tmp0;
   const canEmpty = tmp1;
@@ -376,19 +368,19 @@ export function solveWords(clue: usize, k: i32, n: i32, filled: usize, empty: us
   const canEmptyR = tmp3;
   const real = tmp4;
   for (let i = 0; i < pw; i++) {
-    const bits = n - 32 * i;
-    store32At(real, i, bits >= 32 ? -1 : bits <= 0 ? 0 : (1 << bits) - 1);
+    const bits = n - WORD_BITS * i;
+    storeWordAt(real, i, bits >= WORD_BITS ? -1 : bits <= 0 ? 0 : (<Word>1 << bits) - 1);
   }
   for (let i = 0; i < pw; i++) {
-    const f = i < lw ? load32At(filled, i) : 0;
-    const e = i < lw ? load32At(empty, i) : 0;
-    store32At(canFill, i, ~e & load32At(real, i));
-    store32At(canEmpty, i, ~f & load32At(real, i));
+    const f = lineWord(filled, i, lw);
+    const e = lineWord(empty, i, lw);
+    storeWordAt(canFill, i, ~e & loadWordAt(real, i));
+    storeWordAt(canEmpty, i, ~f & loadWordAt(real, i));
   }
   reverseBits(canFillR, canFill, pw, n);
   reverseBits(canEmptyR, canEmpty, pw, n);
-  store32At(canEmpty, n >>> 5, load32At(canEmpty, n >>> 5) | (1 << (n & 31)));
-  store32At(canEmptyR, n >>> 5, load32At(canEmptyR, n >>> 5) | (1 << (n & 31)));
+  storeWordAt(canEmpty, n >>> WORD_SHIFT, loadWordAt(canEmpty, n >>> WORD_SHIFT) | (1 << (n & WORD_MASK)));
+  storeWordAt(canEmptyR, n >>> WORD_SHIFT, loadWordAt(canEmptyR, n >>> WORD_SHIFT) | (1 << (n & WORD_MASK)));
 
   let maxBlock = 1;
   for (let j = 0; j < k; j++) {
@@ -399,16 +391,16 @@ export function solveWords(clue: usize, k: i32, n: i32, filled: usize, empty: us
   if (!forwardWords(clue, 4, k, n, pw, canFill, canEmpty, runsW, fwdW, top, fwdLo, fwdHi, 0, 0, 0)) return false;
   // From the other end, keeping only the states the forward rows meet (on lines of a few
   // words the rows are short anyway, and meeting costs more than it saves).
-  const meet = pw > MEET_FROM_WORDS;
+  const meet = n + 2 > MEET_FROM_POSITIONS;
   forwardWords(clue + (<usize>(k - 1) << 2), -4, k, n, pw, canFillR, canEmptyR, runsRW, bwdW, top, bwdLo, bwdHi, meet ? fwdW : 0, fwdLo, fwdHi);
 
   const mayEmpty = tmp5;
   const mayFill = tmp6;
   const bj = tmp7;
   const work = tmp8;
-  fill(mayEmpty, 0, <usize>pw << 2);
-  fill(mayFill, 0, <usize>pw << 2);
-  const rowBytes = <usize>pw << 2;
+  fill(mayEmpty, 0, <usize>pw << WORD_BYTES_SHIFT);
+  fill(mayFill, 0, <usize>pw << WORD_BYTES_SHIFT);
+  const rowBytes = <usize>pw << WORD_BYTES_SHIFT;
   let aLo = 0;
   let aHi = -1;
   for (let j = 0; j <= k; j++) {
@@ -426,9 +418,9 @@ export function solveWords(clue: usize, k: i32, n: i32, filled: usize, empty: us
       const extra = b - (1 << log2Floor(b));
       let wLo = pw;
       let wHi = -1;
-      for (let i = maxi(aLo, jLo - ((b + 31) >>> 5)), end = mini(aHi, jHi - (b >>> 5)); i <= end; i++) {
-        const v = load32At(prev, i) & fitWord(runs, extra, b, canEmpty, pw, i) & shrIn(bj, i, b, jLo, jHi);
-        store32At(work, i, v);
+      for (let i = maxi(aLo, jLo - ((b + WORD_MASK) >>> WORD_SHIFT)), end = mini(aHi, jHi - (b >>> WORD_SHIFT)); i <= end; i++) {
+        const v = loadWordAt(prev, i) & fitWord(runs, extra, b, canEmpty, pw, i) & shrIn(bj, i, b, jLo, jHi);
+        storeWordAt(work, i, v);
         if (v != 0) {
           if (wHi < 0) wLo = i;
           wHi = i;
@@ -441,7 +433,7 @@ export function solveWords(clue: usize, k: i32, n: i32, filled: usize, empty: us
           len *= 2;
         }
         if (b > len) wHi = spreadUp(work, wLo, wHi, b - len, pw);
-        for (let i = wLo; i <= wHi; i++) store32At(mayFill, i, load32At(mayFill, i) | load32At(work, i));
+        for (let i = wLo; i <= wHi; i++) storeWordAt(mayFill, i, loadWordAt(mayFill, i) | loadWordAt(work, i));
       }
     }
     // A cell may be empty where the first j blocks end left of it and the rest fit right of
@@ -450,12 +442,12 @@ export function solveWords(clue: usize, k: i32, n: i32, filled: usize, empty: us
     aHi = load32At(fwdHi, j);
     const row = fwdW + <usize>j * rowBytes;
     for (let i = maxi(jLo, aLo - 1), end = mini(jHi, aHi); i <= end; i++) {
-      store32At(mayEmpty, i, load32At(mayEmpty, i) | (shrIn(row, i, 1, aLo, aHi) & load32At(bj, i)));
+      storeWordAt(mayEmpty, i, loadWordAt(mayEmpty, i) | (shrIn(row, i, 1, aLo, aHi) & loadWordAt(bj, i)));
     }
   }
-  for (let i = 0; i < lw; i++) {
-    store32At(outFilled, i, load32At(real, i) & ~load32At(mayEmpty, i));
-    store32At(outEmpty, i, load32At(real, i) & ~load32At(mayFill, i));
+  for (let i = 0, words = (n + WORD_MASK) >>> WORD_SHIFT; i < words; i++) {
+    storeLineWord(outFilled, i, lw, loadWordAt(real, i) & ~loadWordAt(mayEmpty, i));
+    storeLineWord(outEmpty, i, lw, loadWordAt(real, i) & ~loadWordAt(mayFill, i));
   }
   return true;
 }

@@ -156,6 +156,52 @@ export function bswap32(x: number): number {
   return (x << 24) | ((x & 0xff00) << 8) | ((x >>> 8) & 0xff00) | (x >>> 24);
 }
 
+/** The word of the multi-word line solver (line-words.ts): 32 bits, the board's own. */
+export type Word = number;
+export const WORD_BITS = 32;
+/** log2(WORD_BITS). */
+export const WORD_SHIFT = 5;
+/** WORD_BITS - 1: a bit's index within its word. */
+export const WORD_MASK = 31;
+/** log2 of the bytes in a word. */
+export const WORD_BYTES_SHIFT = 2;
+
+export function loadWordAt(base: number, i: number): number {
+  return h32[(base >>> 2) + i]!;
+}
+
+export function storeWordAt(base: number, i: number, v: number): void {
+  h32[(base >>> 2) + i] = v;
+}
+
+/** a < b as unsigned 32-bit words. */
+export function belowWord(a: number, b: number): boolean {
+  return (a ^ 0x80000000) < (b ^ 0x80000000);
+}
+
+/** The 32 bits of x in reverse order. */
+export function reverseWord(x: number): number {
+  return reverse32(x);
+}
+
+/** The 32 bits of x in reverse order. */
+export function reverse32(x: number): number {
+  x = ((x >>> 1) & 0x55555555) | ((x & 0x55555555) << 1);
+  x = ((x >>> 2) & 0x33333333) | ((x & 0x33333333) << 2);
+  x = ((x >>> 4) & 0x0f0f0f0f) | ((x & 0x0f0f0f0f) << 4);
+  return bswap32(x);
+}
+
+/** Word i of a line held as `lw` 32-bit words at p (zero past them). */
+export function lineWord(p: number, i: number, lw: number): number {
+  return i < lw ? h32[(p >>> 2) + i]! : 0;
+}
+
+/** Store word i of a line held as `lw` 32-bit words at p. */
+export function storeLineWord(p: number, i: number, _lw: number, v: number): void {
+  h32[(p >>> 2) + i] = v;
+}
+
 /**
  * Lines of up to 62 cells take two 32-bit words (word-pair.ts), JavaScript having no fast
  * 64-bit integers; longer ones the multi-word solver.

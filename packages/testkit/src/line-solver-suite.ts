@@ -305,6 +305,22 @@ export function describeLineSolver(target: string, create: () => LineSolverTarge
       );
     });
 
+    // A target may hold a line in words of 32 or 64 bits while the line comes in 32-bit
+    // words: a known run across each such boundary (a signed half widened to 64 bits once
+    // spread its top bit over the other half).
+    it('known runs across 32- and 64-bit word boundaries, against the dynamic-programming oracle', () => {
+      const long = new Solver(create(), 200, 10);
+      for (const n of [63, 64, 65, 95, 127, 128, 129, 200]) {
+        for (const at of [29, 30, 31, 32, 61, 62, 63, 64, 93, 94, 95, 96, 125, 126, 127, 128, 160]) {
+          if (at + 3 > n) continue;
+          for (const clue of [[3], [3, 5], [2, 3, 4]]) {
+            const known = Array.from({ length: n }, (_, i): 0 | 1 | null => (i >= at && i < at + 3 ? 1 : i === at + 3 ? 0 : null));
+            check(long, { clue, known }, dynamicProgramming);
+          }
+        }
+      }
+    });
+
     it('a table of hand-made cases', () => {
       const cases: [clue: number[], line: string, result: string | null][] = [
         // line: '.' empty, '#' filled, '?' unknown; result: the forced line or null.

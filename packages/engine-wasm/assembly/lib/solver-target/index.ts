@@ -1,11 +1,12 @@
 // The WebAssembly side of `solver-target`: what the one source of the solver (in
 // @gridrace/engine-bitmask/solver) needs from its target. Memory is the module's linear
 // memory, read and written by inlined loads and stores; the arena is the stub runtime's
-// bump allocator; lines of 31 to 62 cells get a 64-bit path. The JavaScript side is
-// engine-bitmask/solver/target-js.ts; the interface both implement is
-// engine-bitmask/solver/target.d.ts. asc finds this folder through `path` in asconfig.json.
+// bump allocator; lines of 31 to 62 cells get a 64-bit path, and the multi-word line solver
+// 64-bit words. The JavaScript side, whose exports are the interface both implement, is
+// engine-bitmask/solver/target-js.ts. asc finds this folder through `path` in asconfig.json.
 export { clearOutOfMemory, outOfMemory, regrow, reserve, resetArena, satAlloc, tryAlloc } from './arena';
 export { WORD64_LIMIT, WORD64_UNTRIMMED, setupWord64, solveWord64In, solveWord64To } from './word64';
+export { Word, WORD_BITS, WORD_BYTES_SHIFT, WORD_MASK, WORD_SHIFT, belowWord, lineWord, loadWordAt, reverseWord, storeLineWord, storeWordAt } from './line-word';
 
 /** Milliseconds (performance.now() in the host), for the time slices and the limit. */
 @external("env", "now")
@@ -123,5 +124,14 @@ export declare function hostSolution(ptr: usize, length: i32): i32;
 
 // @ts-ignore: decorator
 @inline export function bswap32(x: i32): i32 {
+  return bswap<i32>(x);
+}
+
+/** The 32 bits of x in reverse order. */
+// @ts-ignore: decorator
+@inline export function reverse32(x: i32): i32 {
+  x = ((x >>> 1) & 0x55555555) | ((x & 0x55555555) << 1);
+  x = ((x >>> 2) & 0x33333333) | ((x & 0x33333333) << 2);
+  x = ((x >>> 4) & 0x0f0f0f0f) | ((x & 0x0f0f0f0f) << 4);
   return bswap<i32>(x);
 }
