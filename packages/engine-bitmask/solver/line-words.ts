@@ -10,7 +10,7 @@
 //
 // One source for both engines, with the same restrictions as line-solver.ts. Lines come in
 // and go out as 32-bit words whatever the word here (`lineWord`, `storeLineWord`).
-import { Word, WORD_BITS, WORD_BYTES_SHIFT, WORD_MASK, WORD_SHIFT, belowWord, clz32, fill, lineWord, load32, load32At, loadWordAt, maxi, mini, reverseWord, storeLineWord, store32At, storeWordAt, tryAlloc } from 'solver-target';
+import { Word, WORD_BITS, WORD_BYTES_SHIFT, WORD_MASK, WORD_SHIFT, belowWord, ctzWord, clz32, fill, lineWord, load32, load32At, loadWordAt, maxi, mini, reverseWord, storeLineWord, store32At, storeWordAt, tryAlloc } from 'solver-target';
 
 /** The backward pass meets the forward rows on lines of more than this many positions (n + 2). */
 const MEET_FROM_POSITIONS: i32 = 96;
@@ -344,15 +344,39 @@ function forwardWords(clue: usize, step: i32, k: i32, n: i32, pw: i32, canFill: 
   return w >= lo && w <= hi && ((loadWordAt(out, k * pw + w) >>> ((n + 1) & WORD_MASK)) & 1) == 1;
 }
 
-/** work |= work << s over its words [lo, hi]; returns the new last word (capped at pw - 1). */
-function spreadUp(work: usize, lo: i32, hi: i32, s: i32, pw: i32): i32 {
-  const newHi = mini(hi + ((s + WORD_MASK) >>> WORD_SHIFT), pw - 1);
-  // Downwards, so that every word read is still the old one.
-  for (let i = newHi; i >= lo; i--) {
-    const old = i <= hi ? loadWordAt(work, i) : 0;
-    storeWordAt(work, i, old | shlIn(work, i, s, lo, hi));
+/** Set bits [from, to) of arr (to > from). */
+function markWords(arr: usize, from: i32, to: i32): void {
+  const first = from >>> WORD_SHIFT;
+  const last = (to - 1) >>> WORD_SHIFT;
+  const ones: Word = -1;
+  for (let w = first; w <= last; w++) {
+    let m = ones;
+    if (w == first) m &= ones << (from & WORD_MASK);
+    if (w == last) m &= ones >>> (WORD_MASK - ((to - 1) & WORD_MASK));
+    storeWordAt(arr, w, loadWordAt(arr, w) | m);
   }
-  return newHi;
+}
+
+/**
+ * arr |= the cells [s, s + b) of every start s in `starts` (words [lo, hi]). A run of
+ * consecutive starts covers one stretch, so the cost is that of its runs and the words they
+ * cover, not of a shift per power of two in b.
+ */
+function coverStarts(arr: usize, starts: usize, lo: i32, hi: i32, b: i32): void {
+  let covered = 0;
+  for (let i = lo; i <= hi; i++) {
+    let x = loadWordAt(starts, i);
+    while (x != 0) {
+      const low = ctzWord(x);
+      const run = ctzWord(~(x >>> low));
+      // Turn the run off: the addition carries through it.
+      x &= (x | (x - 1)) + 1;
+      const from = (i << WORD_SHIFT) + low;
+      const to = from + run - 1 + b;
+      if (to > covered) markWords(arr, maxi(from, covered), to);
+      covered = to;
+    }
+  }
 }
 
 /**
@@ -426,15 +450,7 @@ export function solveWords(clue: usize, k: i32, n: i32, filled: usize, empty: us
           wHi = i;
         }
       }
-      if (wHi >= 0) {
-        let len = 1;
-        while (len * 2 <= b) {
-          wHi = spreadUp(work, wLo, wHi, len, pw);
-          len *= 2;
-        }
-        if (b > len) wHi = spreadUp(work, wLo, wHi, b - len, pw);
-        for (let i = wLo; i <= wHi; i++) storeWordAt(mayFill, i, loadWordAt(mayFill, i) | loadWordAt(work, i));
-      }
+      if (wHi >= 0) coverStarts(mayFill, work, wLo, wHi, b);
     }
     // A cell may be empty where the first j blocks end left of it and the rest fit right of
     // it: (A[j] >>> 1) & reversed B[k - j], over the words both can reach.

@@ -174,6 +174,11 @@ export function storeWordAt(base: number, i: number, v: number): void {
   h32[(base >>> 2) + i] = v;
 }
 
+/** The number of zero bits below the lowest set bit (32 for 0). */
+export function ctzWord(x: number): number {
+  return ctz32(x);
+}
+
 /** a < b as unsigned 32-bit words. */
 export function belowWord(a: number, b: number): boolean {
   return (a ^ 0x80000000) < (b ^ 0x80000000);

@@ -6,7 +6,7 @@
 // engine-bitmask/solver/target-js.ts. asc finds this folder through `path` in asconfig.json.
 export { clearOutOfMemory, outOfMemory, regrow, reserve, resetArena, satAlloc, tryAlloc } from './arena';
 export { WORD64_LIMIT, WORD64_UNTRIMMED, setupWord64, solveWord64In, solveWord64To } from './word64';
-export { Word, WORD_BITS, WORD_BYTES_SHIFT, WORD_MASK, WORD_SHIFT, belowWord, lineWord, loadWordAt, reverseWord, storeLineWord, storeWordAt } from './line-word';
+export { Word, WORD_BITS, WORD_BYTES_SHIFT, WORD_MASK, WORD_SHIFT, belowWord, ctzWord, lineWord, loadWordAt, reverseWord, storeLineWord, storeWordAt } from './line-word';
 
 /** Milliseconds (performance.now() in the host), for the time slices and the limit. */
 @external("env", "now")

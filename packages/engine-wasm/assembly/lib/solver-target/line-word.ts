@@ -22,6 +22,12 @@ export const WORD_BYTES_SHIFT: i32 = 3;
   store<i64>(base + (<usize>i << 3), v);
 }
 
+/** The number of zero bits below the lowest set bit (64 for 0). */
+// @ts-ignore: decorator
+@inline export function ctzWord(x: Word): i32 {
+  return <i32>ctz<i64>(x);
+}
+
 /** a < b, unsigned. */
 // @ts-ignore: decorator
 @inline export function belowWord(a: Word, b: Word): bool {
