@@ -22,9 +22,7 @@ let bwdW: usize = 0;
 // line (runsRW): runs[l] bit s = cells [s, s + 2^l) may all be filled.
 let runsW: usize = 0;
 let runsRW: usize = 0;
-let tmp0: usize = 0;
 let tmp1: usize = 0;
-let tmp2: usize = 0;
 let tmp3: usize = 0;
 let tmp4: usize = 0;
 let tmp5: usize = 0;
@@ -61,9 +59,7 @@ export function setupLineWords(length: i32, blocks: i32): bool {
   const levels = log2Floor(length > 1 ? length : 1) + 1;
   runsW = tryAlloc(<usize>levels * bytes);
   runsRW = tryAlloc(<usize>levels * bytes);
-  tmp0 = tryAlloc(bytes);
   tmp1 = tryAlloc(bytes);
-  tmp2 = tryAlloc(bytes);
   tmp3 = tryAlloc(bytes);
   tmp4 = tryAlloc(bytes);
   tmp5 = tryAlloc(bytes);
@@ -90,22 +86,6 @@ function shiftLeft(dst: usize, src: usize, s: i32, pw: i32): void {
     }
     let v = loadWordAt(src, j) << r;
     if (r != 0 && j > 0) v |= loadWordAt(src, j - 1) >>> (WORD_BITS - r);
-    storeWordAt(dst, i, v);
-  }
-}
-
-/** dst = src >>> s over pw words. dst and src must differ. */
-function shiftRight(dst: usize, src: usize, s: i32, pw: i32): void {
-  const q = s >>> WORD_SHIFT;
-  const r = s & WORD_MASK;
-  for (let i = 0; i < pw; i++) {
-    const j = i + q;
-    if (j >= pw) {
-      storeWordAt(dst, i, 0);
-      continue;
-    }
-    let v = loadWordAt(src, j) >>> r;
-    if (r != 0 && j + 1 < pw) v |= loadWordAt(src, j + 1) << (WORD_BITS - r);
     storeWordAt(dst, i, v);
   }
 }
@@ -200,14 +180,13 @@ function reverseBits(dst: usize, src: usize, pw: i32, len: i32): void {
   reverseRange(dst, src, 0, pw - 1, pw, len, 0, pw - 1);
 }
 
-function buildRunsWords(runs: usize, canFill: usize, top: i32, pw: i32): void {
-  for (let i = 0; i < pw; i++) storeWordAt(runs, i, loadWordAt(canFill, i));
-  const t = tmp8;
+/** Levels 1..top of a runs table whose level 0 (the cells that may be filled) is set. */
+function buildRunsWords(runs: usize, top: i32, pw: i32): void {
   for (let l = 1; l <= top; l++) {
     const prev = runs + (<usize>((l - 1) * pw) << WORD_BYTES_SHIFT);
-    shiftRight(t, prev, 1 << (l - 1), pw);
     const cur = runs + (<usize>(l * pw) << WORD_BYTES_SHIFT);
-    for (let i = 0; i < pw; i++) storeWordAt(cur, i, loadWordAt(prev, i) & loadWordAt(t, i));
+    const s = 1 << (l - 1);
+    for (let i = 0; i < pw; i++) storeWordAt(cur, i, loadWordAt(prev, i) & shrAll(prev, i, s, pw));
   }
 }
 
@@ -271,8 +250,8 @@ function meetOther(row: usize, lo: i32, hi: i32, other: usize, otherLo: usize, o
  * whole clue. Each row is then derived from exact states, so it holds exactly those too, and
  * on a line that is mostly known each block costs the few words around it, not the line.
  */
-function forwardWords(clue: usize, step: i32, k: i32, n: i32, pw: i32, canFill: usize, canEmpty: usize, runsTable: usize, out: usize, top: i32, rowLo: usize, rowHi: usize, other: usize, otherLo: usize, otherHi: usize): bool {
-  buildRunsWords(runsTable, canFill, top, pw);
+function forwardWords(clue: usize, step: i32, k: i32, n: i32, pw: i32, canEmpty: usize, runsTable: usize, out: usize, top: i32, rowLo: usize, rowHi: usize, other: usize, otherLo: usize, otherHi: usize): bool {
+  buildRunsWords(runsTable, top, pw);
   const t = tmp5;
   shiftLeft(t, canEmpty, 1, pw);
   const fit = tmp6;
@@ -386,9 +365,10 @@ function coverStarts(arr: usize, starts: usize, lo: i32, hi: i32, b: i32): void 
 export function solveWords(clue: usize, k: i32, n: i32, filled: usize, empty: usize, outFilled: usize, outEmpty: usize): bool {
   const pw = (n + 2 + WORD_MASK) >>> WORD_SHIFT;
   const lw = (n + 31) >>> 5;
-  const canFill = tmp0;
+  // The cells that may be filled are level 0 of the runs tables.
+  const canFill = runsW;
   const canEmpty = tmp1;
-  const canFillR = tmp2;
+  const canFillR = runsRW;
   const canEmptyR = tmp3;
   const real = tmp4;
   for (let i = 0; i < pw; i++) {
@@ -412,11 +392,11 @@ export function solveWords(clue: usize, k: i32, n: i32, filled: usize, empty: us
     if (b > maxBlock) maxBlock = b;
   }
   const top = log2Floor(maxBlock);
-  if (!forwardWords(clue, 4, k, n, pw, canFill, canEmpty, runsW, fwdW, top, fwdLo, fwdHi, 0, 0, 0)) return false;
+  if (!forwardWords(clue, 4, k, n, pw, canEmpty, runsW, fwdW, top, fwdLo, fwdHi, 0, 0, 0)) return false;
   // From the other end, keeping only the states the forward rows meet (on lines of a few
   // words the rows are short anyway, and meeting costs more than it saves).
   const meet = n + 2 > MEET_FROM_POSITIONS;
-  forwardWords(clue + (<usize>(k - 1) << 2), -4, k, n, pw, canFillR, canEmptyR, runsRW, bwdW, top, bwdLo, bwdHi, meet ? fwdW : 0, fwdLo, fwdHi);
+  forwardWords(clue + (<usize>(k - 1) << 2), -4, k, n, pw, canEmptyR, runsRW, bwdW, top, bwdLo, bwdHi, meet ? fwdW : 0, fwdLo, fwdHi);
 
   const mayEmpty = tmp5;
   const mayFill = tmp6;
