@@ -3,17 +3,14 @@
 // programming on arrays of words, position sets of ceil((n + 2) / WORD_BITS) words per
 // block. The target chooses the word: 64 bits in WebAssembly, 32 in JavaScript, which has no
 // fast 64-bit integers (on 64 bits a long line takes half the words, so every loop here
-// half the turns). Each row of a pass keeps the range of words it can be non-zero in, and
-// the pass from the second end keeps only the states the first pass meets, so on a line
-// that is mostly known a block costs the few words around its placements instead of the
-// whole line.
+// half the turns). Each row of a pass keeps the range of words it can be non-zero in, so a
+// block costs the words its placements span instead of the whole line. (Restricting the
+// second pass to the states the first one meets narrowed its rows further, but reversing
+// a row of the first pass for each of its rows cost more than that saved.)
 //
 // One source for both engines, with the same restrictions as line-solver.ts. Lines come in
 // and go out as 32-bit words whatever the word here (`lineWord`, `storeLineWord`).
 import { Word, WORD_BITS, WORD_BYTES_SHIFT, WORD_MASK, WORD_SHIFT, belowWord, ctzWord, clz32, fill, lineWord, load32, load32At, loadWordAt, maxi, mini, reverseWord, storeLineWord, store32At, storeWordAt, tryAlloc } from 'solver-target';
-
-/** The backward pass meets the forward rows on lines of more than this many positions (n + 2). */
-const MEET_FROM_POSITIONS: i32 = 96;
 
 // Multi-word scratch (pw words per position set).
 let fwdW: usize = 0;
@@ -219,38 +216,11 @@ function buildRunsWords(runs: usize, top: i32, pw: i32): void {
 }
 
 /**
- * row (words [lo, hi]) &= the other pass's row m read from the other end: position p stays
- * when the other row holds n + 1 - p (the two meet at an empty cell). Returns the new last
- * non-zero word, the first in rangeLo (empty: rangeLo > the result).
- */
-function meetOther(row: usize, lo: i32, hi: i32, other: usize, otherLo: usize, otherHi: usize, m: i32, pw: i32, n: i32): i32 {
-  const mask = tmp7;
-  reverseRange(mask, other + (<usize>(m * pw) << WORD_BYTES_SHIFT), load32At(otherLo, m), load32At(otherHi, m), pw, n + 2, lo, hi);
-  let newLo = pw;
-  let newHi = -1;
-  for (let i = maxi(lo, rangeLo), end = mini(hi, rangeHi); i <= end; i++) {
-    const v = loadWordAt(row, i) & loadWordAt(mask, i);
-    storeWordAt(row, i, v);
-    if (v != 0) {
-      if (newHi < 0) newLo = i;
-      newHi = i;
-    }
-  }
-  rangeLo = newHi < 0 ? 0 : newLo;
-  return newHi;
-}
-
-/**
  * The forward sets A[0..k] (see the top of the file) into `out`, row j at word j * pw, with
  * each row's word range in rowLo / rowHi. A row only spans the positions its blocks can
  * reach from the left, up to the first cell that must be filled.
- *
- * With `other` (the rows the pass from the other end made, non-zero), row j keeps only the
- * positions that the other pass's row k - j meets: the states on some placement of the
- * whole clue. Each row is then derived from exact states, so it holds exactly those too, and
- * on a line that is mostly known each block costs the few words around it, not the line.
  */
-function forwardWords(clue: usize, step: i32, k: i32, n: i32, pw: i32, canEmpty: usize, runsTable: usize, out: usize, top: i32, rowLo: usize, rowHi: usize, other: usize, otherLo: usize, otherHi: usize): bool {
+function forwardWords(clue: usize, step: i32, k: i32, n: i32, pw: i32, canEmpty: usize, runsTable: usize, out: usize, top: i32, rowLo: usize, rowHi: usize): bool {
   buildRunsWords(runsTable, top, pw);
   const t = tmp5;
   shiftLeft(t, canEmpty, 1, pw);
@@ -263,10 +233,6 @@ function forwardWords(clue: usize, step: i32, k: i32, n: i32, pw: i32, canEmpty:
   for (let j = 0; j < k; j++) need += blockAt(clue, step, j) + 1;
   let lo = 0;
   let hi = need > n + 1 ? -1 : floodRange(out, placed, 0, 0, t, (n + 1 - need) >>> WORD_SHIFT);
-  if (other != 0) {
-    hi = meetOther(out, lo, hi, other, otherLo, otherHi, k, pw, n);
-    lo = rangeLo;
-  }
   store32At(rowLo, 0, lo);
   store32At(rowHi, 0, hi);
   for (let j = 0; j < k; j++) {
@@ -311,10 +277,6 @@ function forwardWords(clue: usize, step: i32, k: i32, n: i32, pw: i32, canEmpty:
     } else {
       lo = nLo;
       hi = floodRange(out + (<usize>((j + 1) * pw) << WORD_BYTES_SHIFT), placed, nLo, nHi, t, (n + 1 - need) >>> WORD_SHIFT);
-      if (other != 0) {
-        hi = meetOther(out + (<usize>((j + 1) * pw) << WORD_BYTES_SHIFT), lo, hi, other, otherLo, otherHi, k - j - 1, pw, n);
-        lo = rangeLo;
-      }
     }
     store32At(rowLo, j + 1, lo);
     store32At(rowHi, j + 1, hi);
@@ -392,11 +354,9 @@ export function solveWords(clue: usize, k: i32, n: i32, filled: usize, empty: us
     if (b > maxBlock) maxBlock = b;
   }
   const top = log2Floor(maxBlock);
-  if (!forwardWords(clue, 4, k, n, pw, canEmpty, runsW, fwdW, top, fwdLo, fwdHi, 0, 0, 0)) return false;
-  // From the other end, keeping only the states the forward rows meet (on lines of a few
-  // words the rows are short anyway, and meeting costs more than it saves).
-  const meet = n + 2 > MEET_FROM_POSITIONS;
-  forwardWords(clue + (<usize>(k - 1) << 2), -4, k, n, pw, canEmptyR, runsRW, bwdW, top, bwdLo, bwdHi, meet ? fwdW : 0, fwdLo, fwdHi);
+  if (!forwardWords(clue, 4, k, n, pw, canEmpty, runsW, fwdW, top, fwdLo, fwdHi)) return false;
+  // The same from the other end, on the reversed line.
+  forwardWords(clue + (<usize>(k - 1) << 2), -4, k, n, pw, canEmptyR, runsRW, bwdW, top, bwdLo, bwdHi);
 
   const mayEmpty = tmp5;
   const mayFill = tmp6;
