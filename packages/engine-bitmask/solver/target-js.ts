@@ -8,7 +8,9 @@
 // engine-wasm/assembly/lib/solver-target/. Each createSolver() instance has its own state of
 // this module (its variables are swapped in when the instance is called), so its own memory.
 
-import { pairEmptyHi, pairEmptyLo, pairFilledHi, pairFilledLo, setupWordPair, solveWordPair } from './word-pair';
+import { pairEmptyHi, pairEmptyLo, pairFilledHi, pairFilledLo, reverse32, setupWordPair, solveWordPair } from './word-pair';
+
+export { reverse32 };
 
 /** Node and browsers both have it; the lib of this build (ES2022) does not declare it. */
 declare const performance: { now(): number };
@@ -152,10 +154,6 @@ export function ctz32(x: number): number {
   return x === 0 ? 32 : 31 - Math.clz32(x & -x);
 }
 
-export function bswap32(x: number): number {
-  return (x << 24) | ((x & 0xff00) << 8) | ((x >>> 8) & 0xff00) | (x >>> 24);
-}
-
 /** The word of the multi-word line solver (line-words.ts): 32 bits, the board's own. */
 export type Word = number;
 export const WORD_BITS = 32;
@@ -187,14 +185,6 @@ export function belowWord(a: number, b: number): boolean {
 /** The 32 bits of x in reverse order. */
 export function reverseWord(x: number): number {
   return reverse32(x);
-}
-
-/** The 32 bits of x in reverse order. */
-export function reverse32(x: number): number {
-  x = ((x >>> 1) & 0x55555555) | ((x & 0x55555555) << 1);
-  x = ((x >>> 2) & 0x33333333) | ((x & 0x33333333) << 2);
-  x = ((x >>> 4) & 0x0f0f0f0f) | ((x & 0x0f0f0f0f) << 4);
-  return bswap32(x);
 }
 
 /** Word i of a line held as `lw` 32-bit words at p (zero past them). */

@@ -63,7 +63,8 @@ function shr(lo: number, hi: number, s: number): void {
   }
 }
 
-function reverse32(x: number): number {
+/** The 32 bits of x in reverse order (also the JavaScript target's `reverse32`). */
+export function reverse32(x: number): number {
   x = ((x >>> 1) & 0x55555555) | ((x & 0x55555555) << 1);
   x = ((x >>> 2) & 0x33333333) | ((x & 0x33333333) << 2);
   x = ((x >>> 4) & 0x0f0f0f0f) | ((x & 0x0f0f0f0f) << 4);

@@ -122,11 +122,6 @@ export declare function hostSolution(ptr: usize, length: i32): i32;
   return ctz<i32>(x);
 }
 
-// @ts-ignore: decorator
-@inline export function bswap32(x: i32): i32 {
-  return bswap<i32>(x);
-}
-
 /** The 32 bits of x in reverse order. */
 // @ts-ignore: decorator
 @inline export function reverse32(x: i32): i32 {

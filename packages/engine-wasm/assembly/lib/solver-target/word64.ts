@@ -5,6 +5,7 @@
 // being exact.
 import { blockAt, log2Floor } from '@gridrace/engine-bitmask/solver/line-solver';
 import { tryAlloc } from './arena';
+import { reverseWord } from './line-word';
 
 /** Longest line solved in one 64-bit word (positions 0..n+1 must fit). */
 export const WORD64_LIMIT: i32 = 62;
@@ -33,14 +34,6 @@ export function setupWord64(blocks: i32): bool {
 @inline function ld(p: usize, i: i32): i32 {
   return load<i32>(p + (<usize>i << 2));
 }
-// @ts-ignore: decorator
-@inline function reverse64(x: i64): i64 {
-  x = ((x >>> 1) & 0x5555555555555555) | ((x & 0x5555555555555555) << 1);
-  x = ((x >>> 2) & 0x3333333333333333) | ((x & 0x3333333333333333) << 2);
-  x = ((x >>> 4) & 0x0f0f0f0f0f0f0f0f) | ((x & 0x0f0f0f0f0f0f0f0f) << 4);
-  return bswap<i64>(x);
-}
-
 // @ts-ignore: decorator
 @inline function floodWord64(x: i64, t: i64): i64 {
   const m = t | x;
@@ -106,18 +99,18 @@ export function solveWord64(clue: usize, k: i32, n: i32, filled: i64, empty: i64
   if (!forward64(clue, 4, k, n, canEmpty, fwd64, runs64F)) return false;
 
   const shift = 64 - n;
-  const canFillR = <i64>(<u64>reverse64(canFill) >> shift);
-  const canEmptyR = <i64>(<u64>reverse64(canEmpty & real) >> shift) | (<i64>1 << n);
+  const canFillR = <i64>(<u64>reverseWord(canFill) >> shift);
+  const canEmptyR = <i64>(<u64>reverseWord(canEmpty & real) >> shift) | (<i64>1 << n);
   buildRuns64(runs64R, canFillR, top);
   forward64(clue + (<usize>(k - 1) << 2), -4, k, n, canEmptyR, bwd64, runs64R);
 
   const runs = runs64F;
   const posShift = 63 - n;
-  let mayEmpty: i64 = (load<i64>(fwd64) >>> 1) & (reverse64(ld64(bwd64, k)) >>> posShift);
+  let mayEmpty: i64 = (load<i64>(fwd64) >>> 1) & (reverseWord(ld64(bwd64, k)) >>> posShift);
   let mayFill: i64 = 0;
   for (let j = 1; j <= k; j++) {
     const b = ld(clue, j - 1);
-    const bj = reverse64(ld64(bwd64, k - j)) >>> posShift;
+    const bj = reverseWord(ld64(bwd64, k - j)) >>> posShift;
     const level = log2Floor(b);
     let fit = ld64(runs, level);
     const extra = b - (1 << level);
