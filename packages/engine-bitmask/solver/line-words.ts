@@ -345,8 +345,10 @@ export function solveWords(clue: usize, k: i32, n: i32, filled: usize, empty: us
   }
   reverseBits(canFillR, canFill, pw, n);
   reverseBits(canEmptyR, canEmpty, pw, n);
-  storeWordAt(canEmpty, n >>> WORD_SHIFT, loadWordAt(canEmpty, n >>> WORD_SHIFT) | (1 << (n & WORD_MASK)));
-  storeWordAt(canEmptyR, n >>> WORD_SHIFT, loadWordAt(canEmptyR, n >>> WORD_SHIFT) | (1 << (n & WORD_MASK)));
+  // Position n, past the line, may be empty: the last block may end at the line's end.
+  const past: Word = <Word>1 << (n & WORD_MASK);
+  storeWordAt(canEmpty, n >>> WORD_SHIFT, loadWordAt(canEmpty, n >>> WORD_SHIFT) | past);
+  storeWordAt(canEmptyR, n >>> WORD_SHIFT, loadWordAt(canEmptyR, n >>> WORD_SHIFT) | past);
 
   let maxBlock = 1;
   for (let j = 0; j < k; j++) {
