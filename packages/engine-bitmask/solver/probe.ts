@@ -400,7 +400,8 @@ function probeLoop(): i32 {
     // holds, a contradiction when it does not (disc pictures 300-600: 0.82x the line solves,
     // notes/large-puzzles.md); smaller boards the one that set fewer.
     const setsFewer: u8 = countFilled < countEmpty ? FILLED_CELL : EMPTY_CELL;
-    const pref: u8 = hotCap > 0 ? setsFewer ^ 1 : setsFewer;
+    const setsMore: u8 = countFilled < countEmpty ? EMPTY_CELL : FILLED_CELL;
+    const pref: u8 = hotCap > 0 ? setsMore : setsFewer;
     storeF64(scores + (<usize>current << 3), score);
     store8(prefer + <usize>current, pref);
     if (recording) {
