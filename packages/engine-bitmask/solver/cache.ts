@@ -13,9 +13,12 @@ let mask: i32 = 0;
 let table: usize = 0;
 let stores: i32 = 0;
 let slot: usize = 0;
+/** The slot of the last multi-word lookup that missed, where `cacheStore` puts that line (0: hash it again). */
+let missed: usize = 0;
 
 export function setupCache(words: i32): bool {
   stride = words;
+  missed = 0;
   slotSize = 2 + 4 * words;
   let m = MIN_SLOTS;
   while (<f64>m * 2 * <f64>slotSize <= <f64>MAX_INTS) m *= 2;
@@ -26,20 +29,26 @@ export function setupCache(words: i32): bool {
   return table != 0;
 }
 
+// Two independent chains, one over the known-filled words and one over the known-empty ones,
+// so the multiplications of a long line overlap instead of waiting on each other.
 // @ts-ignore: decorator
 @inline function hash(id: i32, words: i32, filled: usize, empty: usize): i32 {
-  let h = mul32(id + 1, <i32>0x9e3779b1);
+  let a = mul32(id + 1, <i32>0x9e3779b1);
+  let b = a ^ <i32>0x7f4a7c15;
   for (let i = 0; i < words; i++) {
-    h = mul32(h ^ load32(filled + (<usize>i << 2)), <i32>0x85ebca77);
-    h = mul32(h ^ (h >>> 15) ^ load32(empty + (<usize>i << 2)), <i32>0xc2b2ae3d);
-    h ^= h >>> 13;
+    a = mul32(a ^ load32(filled + (<usize>i << 2)), <i32>0x85ebca77);
+    b = mul32(b ^ load32(empty + (<usize>i << 2)), <i32>0xc2b2ae3d);
+    a ^= a >>> 15;
+    b ^= b >>> 13;
   }
+  const h = mul32(a ^ ((b << 16) | (b >>> 16)), <i32>0x27d4eb2f);
   return h ^ (h >>> 16);
 }
 
 /** -1 when absent, 0 for a cached contradiction, 1 for a cached result (then `copyResult`). */
 export function cacheLookup(id: i32, words: i32, filled: usize, empty: usize): i32 {
   const base = table + ((<usize>(hash(id, words, filled, empty) & mask) * slotSize) << 2);
+  missed = base;
   if (load32(base) != id + 1) return -1;
   const ks = base + 8;
   const ke = ks + (<usize>stride << 2);
@@ -48,6 +57,7 @@ export function cacheLookup(id: i32, words: i32, filled: usize, empty: usize): i
     if (load32(ks + o) != load32(filled + o) || load32(ke + o) != load32(empty + o)) return -1;
   }
   slot = base;
+  missed = 0;
   return load32(base + 4) & 1;
 }
 
@@ -68,9 +78,11 @@ export function copyResult(words: i32, outFilled: usize, outEmpty: usize): void 
   return load32(slot + 8 + (<usize>(3 * stride) << 2));
 }
 
+/** Store the result of a line, as a rule the one whose lookup just missed (its slot is known then). */
 export function cacheStore(id: i32, words: i32, filled: usize, empty: usize, ok: bool, outFilled: usize, outEmpty: usize): void {
   if (++stores > mask + 1 && mask + 1 < maxSlots) grow();
-  const base = table + ((<usize>(hash(id, words, filled, empty) & mask) * slotSize) << 2);
+  const base = missed != 0 ? missed : table + ((<usize>(hash(id, words, filled, empty) & mask) * slotSize) << 2);
+  missed = 0;
   store32(base, id + 1);
   store32(base + 4, ok ? words * 2 + 1 : words * 2);
   const sb = <usize>stride << 2;
@@ -130,6 +142,7 @@ function grow(): void {
     return;
   }
   const old = table;
+  missed = 0;
   const oldInts = (mask + 1) * size;
   table = next;
   mask = slots - 1;
