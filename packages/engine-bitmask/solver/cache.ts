@@ -78,7 +78,11 @@ export function copyResult(words: i32, outFilled: usize, outEmpty: usize): void 
   return load32(slot + 8 + (<usize>(3 * stride) << 2));
 }
 
-/** Store the result of a line, as a rule the one whose lookup just missed (its slot is known then). */
+/**
+ * Store a line's result. The propagator stores right after the look-up of the same line
+ * missed, so the slot is the one that look-up found (a store of another line there would
+ * only be lost: look-ups compare whole keys).
+ */
 export function cacheStore(id: i32, words: i32, filled: usize, empty: usize, ok: bool, outFilled: usize, outEmpty: usize): void {
   if (++stores > mask + 1 && mask + 1 < maxSlots) grow();
   const base = missed != 0 ? missed : table + ((<usize>(hash(id, words, filled, empty) & mask) * slotSize) << 2);
