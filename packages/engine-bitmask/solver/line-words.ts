@@ -19,13 +19,17 @@ let bwdW: usize = 0;
 // line (runsRW): runs[l] bit s = cells [s, s + 2^l) may all be filled.
 let runsW: usize = 0;
 let runsRW: usize = 0;
-let tmp1: usize = 0;
-let tmp3: usize = 0;
-let tmp4: usize = 0;
-let tmp5: usize = 0;
-let tmp6: usize = 0;
-let tmp7: usize = 0;
-let tmp8: usize = 0;
+// The line's cells that may be empty, the same reversed, and the cells inside the line.
+let canEmptyW: usize = 0;
+let canEmptyRW: usize = 0;
+let realW: usize = 0;
+// One row each. forwardWords keeps in A, B and D the cells a flood may cross, the fits and
+// the placements; after both passes, solveWords' combination keeps there the cells that may
+// be empty, may be filled and a block's starts, and in C a backward row read forwards.
+let scratchA: usize = 0;
+let scratchB: usize = 0;
+let scratchC: usize = 0;
+let scratchD: usize = 0;
 // Word ranges of the forward and backward rows (i32 per row): a row's words outside
 // [lo, hi] are zero and are neither written nor read.
 let fwdLo: usize = 0;
@@ -56,19 +60,19 @@ export function setupLineWords(length: i32, blocks: i32): bool {
   const levels = log2Floor(length > 1 ? length : 1) + 1;
   runsW = tryAlloc(<usize>levels * bytes);
   runsRW = tryAlloc(<usize>levels * bytes);
-  tmp1 = tryAlloc(bytes);
-  tmp3 = tryAlloc(bytes);
-  tmp4 = tryAlloc(bytes);
-  tmp5 = tryAlloc(bytes);
-  tmp6 = tryAlloc(bytes);
-  tmp7 = tryAlloc(bytes);
-  tmp8 = tryAlloc(bytes);
+  canEmptyW = tryAlloc(bytes);
+  canEmptyRW = tryAlloc(bytes);
+  realW = tryAlloc(bytes);
+  scratchA = tryAlloc(bytes);
+  scratchB = tryAlloc(bytes);
+  scratchC = tryAlloc(bytes);
+  scratchD = tryAlloc(bytes);
   const rows = <usize>(blocks + 1) << 2;
   fwdLo = tryAlloc(rows);
   fwdHi = tryAlloc(rows);
   bwdLo = tryAlloc(rows);
   bwdHi = tryAlloc(rows);
-  return tmp8 != 0 && bwdHi != 0 && runsRW != 0;
+  return scratchD != 0 && bwdHi != 0 && runsRW != 0;
 }
 
 /** dst = src << s over pw words. dst and src must differ. */
@@ -222,10 +226,10 @@ function buildRunsWords(runs: usize, top: i32, pw: i32): void {
  */
 function forwardWords(clue: usize, step: i32, k: i32, n: i32, pw: i32, canEmpty: usize, runsTable: usize, out: usize, top: i32, rowLo: usize, rowHi: usize): bool {
   buildRunsWords(runsTable, top, pw);
-  const t = tmp5;
+  const t = scratchA;
   shiftLeft(t, canEmpty, 1, pw);
-  const fit = tmp6;
-  const placed = tmp8;
+  const fit = scratchB;
+  const placed = scratchD;
   storeWordAt(placed, 0, 1);
   // Row j can only hold positions p from which the blocks j.. still fit into the line with
   // the empty cell after each: p <= n + 1 - need, need = the sum of (b + 1) over them.
@@ -329,10 +333,10 @@ export function solveWords(clue: usize, k: i32, n: i32, filled: usize, empty: us
   const lw = (n + 31) >>> 5;
   // The cells that may be filled are level 0 of the runs tables.
   const canFill = runsW;
-  const canEmpty = tmp1;
+  const canEmpty = canEmptyW;
   const canFillR = runsRW;
-  const canEmptyR = tmp3;
-  const real = tmp4;
+  const canEmptyR = canEmptyRW;
+  const real = realW;
   for (let i = 0; i < pw; i++) {
     const bits = n - WORD_BITS * i;
     storeWordAt(real, i, bits >= WORD_BITS ? -1 : bits <= 0 ? 0 : (<Word>1 << bits) - 1);
@@ -360,10 +364,10 @@ export function solveWords(clue: usize, k: i32, n: i32, filled: usize, empty: us
   // The same from the other end, on the reversed line.
   forwardWords(clue + (<usize>(k - 1) << 2), -4, k, n, pw, canEmptyR, runsRW, bwdW, top, bwdLo, bwdHi);
 
-  const mayEmpty = tmp5;
-  const mayFill = tmp6;
-  const bj = tmp7;
-  const work = tmp8;
+  const mayEmpty = scratchA;
+  const mayFill = scratchB;
+  const bj = scratchC;
+  const work = scratchD;
   fill(mayEmpty, 0, <usize>pw << WORD_BYTES_SHIFT);
   fill(mayFill, 0, <usize>pw << WORD_BYTES_SHIFT);
   const rowBytes = <usize>pw << WORD_BYTES_SHIFT;
