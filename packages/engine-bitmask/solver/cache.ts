@@ -45,6 +45,21 @@ export function setupCache(words: i32): bool {
   return h ^ (h >>> 16);
 }
 
+/**
+ * `hash` of a one-word line, from its two words themselves. It must stay equal to
+ * `hash(id, 1, ...)`: grow() re-inserts every entry, one-word ones too, by `hash`.
+ */
+// @ts-ignore: decorator
+@inline function hashWord(id: i32, filled: i32, empty: i32): i32 {
+  const start = mul32(id + 1, <i32>0x9e3779b1);
+  let a = mul32(start ^ filled, <i32>0x85ebca77);
+  let b = mul32(start ^ <i32>0x7f4a7c15 ^ empty, <i32>0xc2b2ae3d);
+  a ^= a >>> 15;
+  b ^= b >>> 13;
+  const h = mul32(a ^ ((b << 16) | (b >>> 16)), <i32>0x27d4eb2f);
+  return h ^ (h >>> 16);
+}
+
 /** -1 when absent, 0 for a cached contradiction, 1 for a cached result (then `copyResult`). */
 export function cacheLookup(id: i32, words: i32, filled: usize, empty: usize): i32 {
   const base = table + ((<usize>(hash(id, words, filled, empty) & mask) * slotSize) << 2);
@@ -103,12 +118,7 @@ export function cacheStore(id: i32, words: i32, filled: usize, empty: usize, ok:
 /** Store for a one-word line (avoids passing the result through memory). */
 export function storeWord(id: i32, filled: i32, empty: i32, ok: bool, outFilled: i32, outEmpty: i32): void {
   if (++stores > mask + 1 && mask + 1 < maxSlots) grow();
-  let h = mul32(id + 1, <i32>0x9e3779b1);
-  h = mul32(h ^ filled, <i32>0x85ebca77);
-  h = mul32(h ^ (h >>> 15) ^ empty, <i32>0xc2b2ae3d);
-  h ^= h >>> 13;
-  h = h ^ (h >>> 16);
-  const base = table + ((<usize>(h & mask) * slotSize) << 2);
+  const base = table + ((<usize>(hashWord(id, filled, empty) & mask) * slotSize) << 2);
   const sb = <usize>stride << 2;
   store32(base, id + 1);
   store32(base + 4, ok ? 3 : 2);
@@ -121,12 +131,7 @@ export function storeWord(id: i32, filled: i32, empty: i32, ok: bool, outFilled:
 
 /** Lookup for a one-word line. */
 export function lookupWord(id: i32, filled: i32, empty: i32): i32 {
-  let h = mul32(id + 1, <i32>0x9e3779b1);
-  h = mul32(h ^ filled, <i32>0x85ebca77);
-  h = mul32(h ^ (h >>> 15) ^ empty, <i32>0xc2b2ae3d);
-  h ^= h >>> 13;
-  h = h ^ (h >>> 16);
-  const base = table + ((<usize>(h & mask) * slotSize) << 2);
+  const base = table + ((<usize>(hashWord(id, filled, empty) & mask) * slotSize) << 2);
   if (load32(base) != id + 1) return -1;
   const p = base + 8;
   if (load32(p) != filled || load32(p + (<usize>stride << 2)) != empty) return -1;

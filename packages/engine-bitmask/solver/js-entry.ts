@@ -12,6 +12,8 @@ export { WORD_LIMIT, setupLineSolver, solveTrimmed, solveWord, solveWords } from
 export { resetArena, tryAlloc } from 'solver-target';
 // And the colour line solver's, for its own test.
 export { setupColourLine, solveColourLine } from './colour-line';
+// And the line cache's, for its own test.
+export { lookupWord, setupCache, storeWord } from './cache';
 
 /** Forced filled cells of the last successful `solveWord`. */
 export function filledWord(): i32 {

@@ -29,6 +29,10 @@ export interface JsSolverExports extends SolverExports {
   resetArena(): void;
   setupColourLine(length: number, blocks: number, colours: number): boolean;
   solveColourLine(lengths: number, colours: number, k: number, n: number, masks: number, out: number): boolean;
+  // The line cache's, for its own test.
+  setupCache(words: number): boolean;
+  storeWord(id: number, filled: number, empty: number, ok: boolean, outFilled: number, outEmpty: number): void;
+  lookupWord(id: number, filled: number, empty: number): number;
 }
 
 const { api, saveState, loadState } = solverModule;
