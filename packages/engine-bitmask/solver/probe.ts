@@ -38,8 +38,11 @@ export const PROBE_STOPPED: i32 = 2;
 export const PROBE_PAUSED: i32 = 3;
 
 const PROBES_PER_CLOCK: i32 = 16;
-/** Larger grids repeat every probe (records take 61 bytes a cell: 128 MB at this size). */
-const RECORD_MAX_CELLS: i32 = 1 << 21;
+/**
+ * Larger grids repeat every probe (records take 61 bytes a cell: 256 MB at this size, 156 MB at
+ * 1600x1600, where they made the difference between no verdict and one).
+ */
+const RECORD_MAX_CELLS: i32 = 1 << 22;
 /** Boards from which probing looks near its last learning first; below, the sweep alone did as well. */
 const HOT_MIN_CELLS: i32 = 1 << 16;
 /** How far along a row or column from a cell just set the cells to probe next lie. */
@@ -137,7 +140,12 @@ export function setupProber(reuse: bool): bool {
   recordCount = tryAlloc(<usize>cellCount);
   recordSets = tryAlloc(<usize>cellCount << 3);
   lineClock = tryAlloc(<usize>lineCount << 2);
-  if (lineClock == 0) return false;
+  if (lineClock == 0) {
+    // Records only save probes: without room for them every probe is repeated.
+    clearOutOfMemory();
+    recording = false;
+    return true;
+  }
   fill(recorded, 0xff, <usize>cellCount << 2);
   return true;
 }
