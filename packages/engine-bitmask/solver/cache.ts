@@ -1,10 +1,16 @@
 // A cache of line results keyed by the clue id and the line's known cells. Direct-mapped and lossy; the table starts small and doubles
-// while it fills, up to 2^23 i32 entries (32 MB). Slot: tag (id + 1), status
+// while it fills, up to 2^23 i32 entries (32 MB) or 2^17 slots, whichever is more. Slot: tag (id + 1), status
 // (2 * words + ok), known filled, known empty, result filled, result empty (stride words each).
 import { clearOutOfMemory, copy, load32, mul32, store32, tryAlloc } from 'solver-target';
 
 const MAX_INTS: i32 = 1 << 23;
 const MIN_SLOTS: i32 = 1 << 10;
+/**
+ * Slots the table may always grow to, past MAX_INTS for long lines (at 800x800 twice as many as
+ * 32 MB holds, 53 MB; at 1600x1600 four times, 106 MB): a board's lines need room for their
+ * states in proportion to their number, not to their length.
+ */
+const FLOOR_SLOTS: i32 = 1 << 17;
 
 let stride: i32 = 0;
 let slotSize: i32 = 0;
@@ -21,7 +27,7 @@ export function setupCache(words: i32): bool {
   missed = 0;
   slotSize = 2 + 4 * words;
   let m = MIN_SLOTS;
-  while (<f64>m * 2 * <f64>slotSize <= <f64>MAX_INTS) m *= 2;
+  while (m < FLOOR_SLOTS || <f64>m * 2 * <f64>slotSize <= <f64>MAX_INTS) m *= 2;
   maxSlots = m;
   mask = MIN_SLOTS - 1;
   stores = 0;
