@@ -25,7 +25,7 @@
 // Resumable: `probeRun` may return PROBE_PAUSED when the time slice is over (checked every
 // few probes, before a cell is probed). Its position lives in globals, and the next call
 // continues exactly there. Any other outcome ends the run.
-import { clearOutOfMemory, copy, fill, load16, load32, load32At, load8, loadF64, mini, store16, store32, store8, storeF64, tryAlloc } from 'solver-target';
+import { clearOutOfMemory, copy, fill, load16, load32, load32At, load8, loadF64, mini, reserve, store16, store32, store8, storeF64, tryAlloc } from 'solver-target';
 import { EMPTY_CELL, FILLED_CELL, UNKNOWN_CELL, cellCount, cells, height, lineCount, lowWater, raiseLowWater, trail, trailLength, undoTo, unknown, width } from './board';
 import { sliceOver } from './clock';
 import { VISIT_CAPACITY, assign, propagate, startVisits, stopVisits, timeUp, visitCount, visitLines, visitOverflow } from './propagate';
@@ -135,17 +135,19 @@ export function setupProber(reuse: bool): bool {
   clock = 0;
   accounted = 0;
   if (!recording) return true;
+  // Records only save probes: without room for them (and for the search's own arrays, about
+  // 32 bytes a cell, allocated next) every probe is repeated instead.
+  const recordBytes = <usize>cellCount * (<usize>(4 + 2 * VISIT_CAPACITY + 1 + 8) + 32) + (<usize>lineCount << 2) + 64;
+  if (!reserve(recordBytes)) {
+    recording = false;
+    return true;
+  }
   recorded = tryAlloc(<usize>cellCount << 2);
   recordLines = tryAlloc(<usize>cellCount * <usize>VISIT_CAPACITY << 1);
   recordCount = tryAlloc(<usize>cellCount);
   recordSets = tryAlloc(<usize>cellCount << 3);
   lineClock = tryAlloc(<usize>lineCount << 2);
-  if (lineClock == 0) {
-    // Records only save probes: without room for them every probe is repeated.
-    clearOutOfMemory();
-    recording = false;
-    return true;
-  }
+  if (lineClock == 0) return false;
   fill(recorded, 0xff, <usize>cellCount << 2);
   return true;
 }

@@ -2,7 +2,7 @@
 // (testkit's shared input cases), resource caps, solves at the same time (each instance's
 // state swapped in and out of the one module), stats and difficulty classes.
 import { verify, type NonogramSolution, type SolveResult } from '@gridrace/core';
-import { describeNonogramInputCases, hasShared, NEEDS_SHARED, nonogramFromClues, readSharedNonogram, readSharedNonograms } from '@gridrace/testkit';
+import { describeNonogramInputCases, discPicture, hasShared, NEEDS_SHARED, nonogramFromClues, readSharedNonogram, readSharedNonograms } from '@gridrace/testkit';
 import { describe, expect, it } from 'vitest';
 import { bitmaskEngine, createBitmaskEngine } from '../src/index.js';
 
@@ -24,6 +24,19 @@ describe('resource caps', () => {
       expect(result.reason).toBe('limit');
       expect(result.message).toMatch(/limit/);
     }
+  });
+});
+
+describe('probe records', () => {
+  it('a board whose probe records the memory cannot hold: solved without them, the same answer', async () => {
+    // 100x100 discs: the records (61 bytes a cell) and the room kept beside them exceed 1 MB.
+    const puzzle = discPicture(100, 1);
+    const capped = await createBitmaskEngine({ name: 'bitmask-1mb-records', maxMemoryMb: 1 }).solve(puzzle, { maxSolutions: 2 });
+    const free = await createBitmaskEngine({ name: 'bitmask-records' }).solve(puzzle, { maxSolutions: 2 });
+    expect(capped.verdict).toBe(free.verdict);
+    expect(capped.verdict).toBe('multiple');
+    for (const s of capped.solutions) expect(verify(puzzle, s)).toEqual({ ok: true });
+    expect(capped.solutions).toEqual(free.solutions);
   });
 });
 

@@ -3,7 +3,7 @@
 // in the middle of a long search, loading (cold start, init, dispose, the module passed in) and stats.
 import { readFileSync } from 'node:fs';
 import { MAX_SOLUTIONS_LIMIT, verify, type NonogramPuzzle } from '@gridrace/core';
-import { describeNonogramInputCases, hasShared, NEEDS_SHARED, nonogramFromClues, permutationNonogram, readSharedNonogram, readSharedNonograms } from '@gridrace/testkit';
+import { describeNonogramInputCases, discPicture, hasShared, NEEDS_SHARED, nonogramFromClues, permutationNonogram, readSharedNonogram, readSharedNonograms } from '@gridrace/testkit';
 import { describe, expect, it } from 'vitest';
 import { compileSolver, createWasmEngine, DEFAULT_WASM_URL, wasmEngine } from '../src/index.js';
 
@@ -130,6 +130,17 @@ describe('resource caps', () => {
     }
     const small = await engine.solve(nonogramFromClues([[2], [1]], [[2], [1]]));
     expect(small.verdict).toBe('unique');
+  });
+
+  it('a board whose probe records maxMemoryMb cannot hold: solved without them, the same answer', async () => {
+    // 100x100 discs: the records (61 bytes a cell) and the room kept beside them exceed 1 MB.
+    const puzzle = discPicture(100, 1);
+    const capped = await createWasmEngine({ name: 'wasm-1mb-records', maxMemoryMb: 1, initialMemoryMb: 0 }).solve(puzzle, { maxSolutions: 2 });
+    const free = await createWasmEngine({ name: 'wasm-records' }).solve(puzzle, { maxSolutions: 2 });
+    expect(capped.verdict).toBe(free.verdict);
+    expect(capped.verdict).toBe('multiple');
+    for (const s of capped.solutions) expect(verify(puzzle, s)).toEqual({ ok: true });
+    expect(capped.solutions).toEqual(free.solutions);
   });
 
   it('a grid larger than 32-bit memory can hold, even with maxCells raised: incomplete/limit', async () => {
