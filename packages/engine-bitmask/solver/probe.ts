@@ -135,8 +135,9 @@ export function setupProber(reuse: bool): bool {
   clock = 0;
   accounted = 0;
   if (!recording) return true;
-  // Records only save probes: without room for them (and for the search's own arrays, about
-  // 32 bytes a cell, allocated next) every probe is repeated instead.
+  // Records only save probes: without room for them (61 bytes a cell, as allocated below) and
+  // 32 bytes a cell beside them (the search's arrays, allocated next, take 18), every probe is
+  // repeated instead.
   const recordBytes = <usize>cellCount * (<usize>(4 + 2 * VISIT_CAPACITY + 1 + 8) + 32) + (<usize>lineCount << 2) + 64;
   if (!reserve(recordBytes)) {
     recording = false;
